@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { loggerOptions } from './logging.js';
+import { healthRoutes } from './modules/health/routes.js';
+import dbPlugin from './plugins/db.js';
+import docsPlugin from './plugins/docs.js';
+import errorsPlugin from './plugins/errors.js';
+import jobsPlugin from './plugins/jobs.js';
+import securityPlugin from './plugins/security.js';
+import webPlugin from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  /** A pino-compatible destination for the logs (tests capture them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * Builds the whole server: API, console and public site. Never listens; server.ts owns the
+ * process and tests call app.inject. config.databaseUrl must be set (server.ts starts the
+ * embedded database first when the environment names none).
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
+  const logger = loggerOptions(config.logLevel);
+  const app = Fastify({
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    connectionTimeout: config.timeouts.requestMs,
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = config.timeouts.headersMs;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
+  // Per-route limits opt in with `config.rateLimit`; keyed by the client address as Fastify
+  // sees it (X-Forwarded-For only counts when TRUST_PROXY names the proxies).
+  await app.register(rateLimit, { global: false });
+  await app.register(dbPlugin, { databaseUrl: config.databaseUrl, poolMax: config.db.poolMax });
+  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: config.jobs });
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes);
+
+  await app.register(webPlugin, {
+    webRoot: config.webRoot,
+    production: config.env === 'production',
+  });
+  return app;
+}

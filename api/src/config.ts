@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only module that reads process.env. Everything else receives an AppConfig.
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  WEB_ROOT: z.string().min(1).default('dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 60 * 60),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  STAFF_EMAIL_DOMAIN: z.string().default('swiftcomply.com'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Backflow Registration <no-reply@localhost>'),
+  SUPPORT_URL: z.string().default('mailto:support@swiftcomply.com'),
+  KNOWLEDGE_BASE_URL: z.string().default('https://support.swiftcomply.com'),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  JOBS: booleanFlag.default(true),
+  SEED_DEMO: booleanFlag.optional(),
+});
+export type TEnv = z.input<typeof ZEnv>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Base URL used in printed and emailed links, without a trailing slash. */
+  publicUrl: string;
+  /** Set when an external PostgreSQL is used; unset means the embedded one. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  mailDir: string;
+  /** Folder holding the built front ends (widget/ and admin/). */
+  webRoot: string;
+  logLevel: string;
+  /** Fastify's trustProxy: false, true, or a comma-separated list of trusted proxy addresses. */
+  trustProxy: boolean | string;
+  admin: { email: string; password: string } | undefined;
+  auth: {
+    jwtSecret: string;
+    tokenTtlSeconds: number;
+    googleClientId: string | undefined;
+    staffEmailDomain: string;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  links: { support: string; knowledgeBase: string };
+  timeouts: { requestMs: number; keepAliveMs: number; headersMs: number };
+  db: { poolMax: number };
+  /** Start the background job worker (outbox, sweeps, schedules). */
+  jobs: boolean;
+  /** Create the demo organization on start (development default). */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEV_ADMIN = { email: 'admin@example.com', password: 'change-me-please' } as const;
+
+/** Reads and validates the environment; throws ConfigError with a readable list of problems. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD are required in production');
+  }
+  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production');
+  if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  const admin =
+    e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+      ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+      : production
+        ? undefined
+        : { ...DEV_ADMIN };
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost(e.HOST)}:${port}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    mailDir: path.join(dataDir, 'mail'),
+    webRoot: path.resolve(e.WEB_ROOT),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    admin,
+    auth: {
+      jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+      tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+      googleClientId: e.GOOGLE_CLIENT_ID,
+      staffEmailDomain: e.STAFF_EMAIL_DOMAIN.toLowerCase(),
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    links: { support: e.SUPPORT_URL, knowledgeBase: e.KNOWLEDGE_BASE_URL },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+    },
+    db: { poolMax: e.DB_POOL_MAX },
+    jobs: e.JOBS,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
+  };
+}
+
+export const DEV_ADMIN_LOGIN = DEV_ADMIN;
+
+function stripEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') result[key] = value;
+  }
+  return result;
+}
+
+function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+/** Development only: a random signing secret generated once and kept under the data folder. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets', 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

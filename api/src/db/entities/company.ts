@@ -1,0 +1,37 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { baseProperties } from './base.js';
+
+/**
+ * A service provider (testing company). The *Key columns hold normalized forms used for
+ * matching; they are written by the registration module's normalizer, never by hand.
+ */
+export const Company = defineEntity({
+  name: 'Company',
+  tableName: 'companies',
+  properties: {
+    ...baseProperties(),
+    name: p.string().length(255),
+    phone: p.string().length(50).default(''),
+    address1: p.string().length(255),
+    address2: p.string().length(255).default(''),
+    city: p.string().length(255),
+    state: p.string().length(2),
+    zip: p.string().length(255),
+    nameKey: p.string().length(255),
+    addressKey: p.string().length(255),
+    cityKey: p.string().length(255),
+    zip5: p.string().length(10),
+    phoneKey: p.string().length(50).default(''),
+  },
+  indexes: [
+    { name: 'companies_state_name_key_idx', properties: ['state', 'nameKey'] },
+    { name: 'companies_address_zip_idx', properties: ['addressKey', 'zip5'] },
+    { name: 'companies_phone_key_idx', properties: ['phoneKey'] },
+    {
+      name: 'companies_name_key_trgm_idx',
+      expression:
+        'create index "companies_name_key_trgm_idx" on "companies" using gin ("name_key" gin_trgm_ops)',
+    },
+  ],
+});
+export type TCompany = InferEntity<typeof Company>;

@@ -1,0 +1,39 @@
+import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
+import { Company } from './company.js';
+import { Document } from './document.js';
+import { OutboxEmail } from './email.js';
+import { Organization, OrganizationAgency } from './organization.js';
+import { AuditEntry, StaffAccount, StaffSession } from './staff.js';
+import { Submission } from './submission.js';
+import { TestKit } from './test-kit.js';
+import { Certification, Registration, User, UserCompany } from './user.js';
+
+export * from './certification.js';
+export * from './company.js';
+export * from './document.js';
+export * from './email.js';
+export * from './organization.js';
+export * from './staff.js';
+export * from './submission.js';
+export * from './test-kit.js';
+export * from './user.js';
+
+export const entities = [
+  Organization,
+  OrganizationAgency,
+  CertificationAgency,
+  CertificationType,
+  AgencyType,
+  Company,
+  User,
+  UserCompany,
+  Registration,
+  Certification,
+  TestKit,
+  Document,
+  Submission,
+  StaffAccount,
+  StaffSession,
+  AuditEntry,
+  OutboxEmail,
+];

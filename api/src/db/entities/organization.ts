@@ -1,0 +1,57 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { EMAIL_FREQUENCY_KEYS } from '../../../../shared/constants.js';
+import { baseProperties } from './base.js';
+import { CertificationAgency } from './certification.js';
+
+/**
+ * A city or water authority running a registration program. Active while allowedUntil (a UTC
+ * date) is today or later. The name is unique case-insensitively (index organizations_name_lower_unique)
+ * and searched by word prefix through to_tsvector('simple', name) (index organizations_name_words_idx).
+ */
+export const Organization = defineEntity({
+  name: 'Organization',
+  tableName: 'organizations',
+  properties: {
+    ...baseProperties(),
+    name: p.string().length(255),
+    /** The public form link's secret: 256 random bits, base64url. */
+    formHash: p.string().length(64).unique('organizations_form_hash_unique'),
+    primaryEmail: p.string().length(255),
+    extraEmails: p.array().columnType('text[]').defaultRaw("'{}'"),
+    reportFrequency: p.enum([...EMAIL_FREQUENCY_KEYS]).columnType('text'),
+    allowedUntil: p.date(),
+    requiredCertifications: p.integer().default(1),
+    formBanner: p.text().default(''),
+    homeBanner: p.text().default(''),
+    internalNotes: p.text().default(''),
+    /** Registrations up to this instant have been sent in a scheduled report. */
+    lastReportSentAt: p.datetime().nullable(),
+  },
+  uniques: [
+    {
+      name: 'organizations_name_lower_unique',
+      expression:
+        'create unique index "organizations_name_lower_unique" on "organizations" (lower("name"))',
+    },
+  ],
+  indexes: [
+    {
+      name: 'organizations_name_words_idx',
+      expression:
+        'create index "organizations_name_words_idx" on "organizations" using gin (to_tsvector(\'simple\', "name"))',
+    },
+    { name: 'organizations_allowed_until_idx', properties: ['allowedUntil'] },
+  ],
+});
+export type TOrganization = InferEntity<typeof Organization>;
+
+/** A certification agency an organization accepts on its form. */
+export const OrganizationAgency = defineEntity({
+  name: 'OrganizationAgency',
+  tableName: 'organization_agencies',
+  properties: {
+    organization: () => p.manyToOne(Organization).primary().deleteRule('cascade'),
+    agency: () => p.manyToOne(CertificationAgency).primary().deleteRule('cascade'),
+  },
+});
+export type TOrganizationAgency = InferEntity<typeof OrganizationAgency>;

@@ -1,0 +1,117 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { USER_TYPES } from '../../../../shared/constants.js';
+import { baseProperties } from './base.js';
+import { CertificationAgency, CertificationType } from './certification.js';
+import { Company } from './company.js';
+import { Document } from './document.js';
+import { Organization } from './organization.js';
+import { Submission } from './submission.js';
+
+/**
+ * A registered person. The email identifies the person across the whole platform: stored
+ * trimmed, unique on lower(email) (index users_email_lower_unique), so the database decides
+ * under concurrency. Name search uses users_search_trgm_idx on
+ * lower(first_name || ' ' || last_name || ' ' || email); deep pages use users_name_order_idx.
+ */
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    ...baseProperties(),
+    type: p.enum([...USER_TYPES]).columnType('text'),
+    firstName: p.string().length(50),
+    lastName: p.string().length(50),
+    email: p.string().length(255),
+    phone: p.string().length(50).default(''),
+  },
+  uniques: [
+    {
+      name: 'users_email_lower_unique',
+      expression: 'create unique index "users_email_lower_unique" on "users" (lower("email"))',
+    },
+  ],
+  indexes: [
+    {
+      name: 'users_search_trgm_idx',
+      expression:
+        'create index "users_search_trgm_idx" on "users" using gin ((lower("first_name" || \' \' || "last_name" || \' \' || "email")) gin_trgm_ops)',
+    },
+    {
+      name: 'users_name_order_idx',
+      expression:
+        'create index "users_name_order_idx" on "users" (lower("last_name"), lower("first_name"), "id")',
+    },
+  ],
+});
+export type TUser = InferEntity<typeof User>;
+
+/** A person's link to a service provider. */
+export const UserCompany = defineEntity({
+  name: 'UserCompany',
+  tableName: 'user_companies',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    company: () => p.manyToOne(Company).primary().deleteRule('cascade'),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+  indexes: [{ name: 'user_companies_company_idx', properties: ['company'] }],
+});
+export type TUserCompany = InferEntity<typeof UserCompany>;
+
+/** A person registered for an organization's program; staff mark it enrolled. */
+export const Registration = defineEntity({
+  name: 'Registration',
+  tableName: 'registrations',
+  properties: {
+    ...baseProperties(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    organization: () => p.manyToOne(Organization).deleteRule('cascade'),
+    company: () => p.manyToOne(Company).nullable().deleteRule('set null'),
+    submission: () => p.manyToOne(Submission).nullable().deleteRule('set null'),
+    enrolled: p.boolean().default(false),
+    registeredAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+  uniques: [
+    { name: 'registrations_user_organization_unique', properties: ['user', 'organization'] },
+  ],
+  indexes: [
+    {
+      name: 'registrations_organization_registered_at_idx',
+      properties: ['organization', 'registeredAt'],
+    },
+    { name: 'registrations_registered_at_idx', properties: ['registeredAt'] },
+  ],
+});
+export type TRegistration = InferEntity<typeof Registration>;
+
+/**
+ * A tester's certification as recorded for one registration. Agency and type names are kept
+ * beside the references so history survives when staff rename or delete reference data.
+ */
+export const Certification = defineEntity({
+  name: 'Certification',
+  tableName: 'certifications',
+  properties: {
+    ...baseProperties(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    registration: () => p.manyToOne(Registration).nullable().deleteRule('cascade'),
+    number: p.string().length(255),
+    expiresOn: p.date(),
+    agency: () => p.manyToOne(CertificationAgency).nullable().deleteRule('set null'),
+    agencyName: p.string().length(255),
+    type: () => p.manyToOne(CertificationType).nullable().deleteRule('set null'),
+    typeName: p.string().length(255),
+    document: () => p.manyToOne(Document).nullable().deleteRule('set null'),
+  },
+  indexes: [
+    { name: 'certifications_user_idx', properties: ['user'] },
+    { name: 'certifications_registration_idx', properties: ['registration'] },
+  ],
+});
+export type TCertification = InferEntity<typeof Certification>;

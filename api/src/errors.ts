@@ -1,0 +1,34 @@
+import { CODES, MESSAGES } from '../../shared/codes.js';
+
+/**
+ * The one error type modules throw for answers they mean to give: a stable code, an HTTP
+ * status and the user-facing message (a string or an object, as the spec names it). Extra
+ * fields are merged into the JSON answer (react-admin reads `errors` for field messages).
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly answer: unknown,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(typeof answer === 'string' ? answer : code);
+  }
+
+  static badRequest(message: string = MESSAGES.badRequest, extra?: Record<string, unknown>) {
+    return new AppError(400, CODES.badRequest, message, extra);
+  }
+  static unauthorized(message: string = MESSAGES.unauthorized) {
+    return new AppError(401, CODES.unauthorized, message);
+  }
+  static notFound(message: string = MESSAGES.notFound) {
+    return new AppError(404, CODES.notFound, message);
+  }
+  static conflict(message: string) {
+    return new AppError(409, CODES.conflict, message);
+  }
+  static unavailable() {
+    return new AppError(503, CODES.unavailable, MESSAGES.unavailable);
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyServerOptions } from 'fastify';
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+// What the server logs, and what it never logs: personal data (emails, phones, names),
+// secrets (passwords, tokens) and registration-link hashes are redacted or left out.
+
+const SENSITIVE_KEYS = [
+  'email',
+  'userEmail',
+  'recipientEmail',
+  'password',
+  'token',
+  'verified',
+  'authorization',
+  'phone',
+  'userPhone',
+  'companyPhone',
+  'firstName',
+  'lastName',
+  'userFirstName',
+  'userLastName',
+  'formHash',
+  'orgHash',
+  'hashValue',
+  'cookie',
+];
+
+const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  ...SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`]),
+];
+
+/** Paths whose next segment is a registration-link hash. */
+const HASH_SEGMENTS = /(\/form\/|\/api\/tr\/get\/orginfo\/)[^/?#]+/g;
+
+/** The request path as logged: hash segments masked, query strings dropped (they carry searches). */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const pathOnly = queryAt === -1 ? url : url.slice(0, queryAt);
+  const masked = pathOnly.replace(HASH_SEGMENTS, '$1[hash]');
+  return queryAt === -1 ? masked : `${masked}?[query]`;
+}
+
+interface ErrorLike {
+  name?: string;
+  message?: string;
+  code?: string;
+  stack?: string;
+  statusCode?: number;
+  constraint?: string;
+  table?: string;
+}
+
+/**
+ * Database driver errors carry the SQL and its parameter values in their message: log only the
+ * kind of failure. Other errors keep their message and stack (they hold no request data).
+ */
+export function loggableError(error: ErrorLike) {
+  // MikroORM's DriverExceptions carry sqlState; raw pg errors carry severity and routine.
+  const isDriverError =
+    typeof error === 'object' &&
+    error !== null &&
+    ('sqlState' in error ||
+      'severity' in error ||
+      'routine' in error ||
+      /Exception$/.test(error.name ?? ''));
+  if (isDriverError) {
+    return {
+      type: error.name ?? 'Error',
+      message: 'database error',
+      stack: '',
+      code: error.code,
+      constraint: error.constraint,
+      table: error.table,
+    };
+  }
+  return {
+    type: error.name ?? 'Error',
+    message: error.message ?? '',
+    code: error.code,
+    statusCode: error.statusCode,
+    stack: error.stack ?? '',
+  };
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: loggableError,
+    },
+  };
+}

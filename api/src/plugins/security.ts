@@ -1,0 +1,47 @@
+import helmet from '@fastify/helmet';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityOptions {
+  /** HSTS only makes sense when the site is served over https. */
+  https: boolean;
+}
+
+/** Content-Security-Policy directives shared by every page; frame-ancestors varies by area. */
+export const BASE_CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // MUI/emotion inject style elements at run time; scripts stay strict.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+export function cspHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * Security headers on every response, 404s and errors included. The default forbids framing;
+ * the public form overrides frame-ancestors (see web.ts) so cities can embed it.
+ */
+const securityPlugin: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: BASE_CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+};
+
+export default fp(securityPlugin, { name: 'security' });

@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { CODES, MESSAGES } from '../../../shared/codes.js';
+import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
+
+export interface WebOptions {
+  /** Folder holding widget/ and admin/ as built by Vite. */
+  webRoot: string;
+  production: boolean;
+}
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/**
+ * Serves the built front ends: the public site (/, /form/*, embed.js) and the console
+ * (/scadmin/*), with SPA fallbacks to each index.html. Hashed assets are cached for a year,
+ * HTML is revalidated on every load.
+ */
+const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
+  const widgetDir = path.join(options.webRoot, 'widget');
+  const adminDir = path.join(options.webRoot, 'admin');
+
+  // The form may be framed by any https site (and by local pages outside production).
+  const formAncestors = options.production
+    ? ['https:']
+    : ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
+  const formCsp = cspHeader({ ...BASE_CSP_DIRECTIVES, 'frame-ancestors': formAncestors });
+
+  const widgetIndex = indexLoader(path.join(widgetDir, 'index.html'), options.production);
+  const adminIndex = indexLoader(path.join(adminDir, 'index.html'), options.production);
+
+  const sendWidget = (reply: FastifyReply, status = 200) => {
+    reply.header('content-security-policy', formCsp).removeHeader('x-frame-options');
+    return sendHtml(reply, widgetIndex(), status);
+  };
+
+  await app.register(fastifyStatic, {
+    root: widgetDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    serve: existsSync(widgetDir),
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', isHashedAsset(filePath) ? LONG_CACHE : NO_CACHE);
+      // The embed loader is fetched by <script> tags on other sites.
+      if (filePath.endsWith(`${path.sep}embed.js`)) {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      }
+    },
+  });
+  await app.register(fastifyStatic, {
+    root: adminDir,
+    prefix: '/scadmin/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    serve: existsSync(adminDir),
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', isHashedAsset(filePath) ? LONG_CACHE : NO_CACHE);
+    },
+  });
+
+  app.get('/', (_request, reply) => sendWidget(reply));
+  app.get('/form/*', (_request, reply) => sendWidget(reply));
+  app.get('/scadmin', (_request, reply) => sendHtml(reply, adminIndex()));
+  app.get('/scadmin/*', (_request, reply) => sendHtml(reply, adminIndex()));
+
+  // The one not-found handler: page paths get the public site's not-found screen, the rest JSON.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return sendWidget(reply, 404);
+    return reply.status(404).send({ code: CODES.notFound, message: MESSAGES.notFound });
+  });
+};
+
+function isHashedAsset(filePath: string): boolean {
+  return /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(filePath);
+}
+
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>' +
+  '<body><h1>This page has not been built yet.</h1><p>Run <code>npm run build</code>, then reload.</p></body></html>';
+
+/** Reads an index.html once in production, on every request in development (rebuilds show). */
+function indexLoader(file: string, cache: boolean): () => string {
+  let cached: string | undefined;
+  return () => {
+    if (cached) return cached;
+    const html = existsSync(file) ? readFileSync(file, 'utf8') : NOT_BUILT;
+    if (cache && html !== NOT_BUILT) cached = html;
+    return html;
+  };
+}
+
+function sendHtml(reply: FastifyReply, html: string, status = 200) {
+  return reply
+    .status(status)
+    .header('cache-control', NO_CACHE)
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+export default fp(webPlugin, { name: 'web', dependencies: ['security'] });

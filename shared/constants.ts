@@ -1,0 +1,149 @@
+// Business constants and limits of the platform (spec section 9). No Node or DOM imports here.
+
+export const LIMITS = {
+  maxAdmins: 10,
+  minAdmins: 1,
+  maxTesters: 10,
+  maxTestKits: 10,
+  maxExtraOrgEmails: 3,
+  /** Uploads: at most this many bytes, exactly (10,000,000 accepted, 10,000,001 refused). */
+  maxUploadBytes: 10_000_000,
+  longText: 255,
+  shortText: 50,
+} as const;
+
+export const UPLOAD_TYPES = ['jpeg', 'jpg', 'png', 'pdf'] as const;
+/** MIME types detected from file content that uploads accept. */
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type TUploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
+
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const;
+export const DISTRICT_AND_MILITARY = ['DC', 'AA', 'AE', 'AP'] as const;
+export const CANADIAN_PROVINCES = [
+  'AB',
+  'BC',
+  'MB',
+  'NB',
+  'NL',
+  'NT',
+  'NS',
+  'NU',
+  'ON',
+  'PE',
+  'QC',
+  'SK',
+  'YT',
+] as const;
+/** Every state, district, military and province code the company form accepts. */
+export const STATE_CODES = [...US_STATES, ...DISTRICT_AND_MILITARY, ...CANADIAN_PROVINCES] as const;
+export type TStateCode = (typeof STATE_CODES)[number];
+
+export const USER_TYPES = ['admin', 'tester'] as const;
+export type TUserType = (typeof USER_TYPES)[number];
+
+export const REPORT_TYPES = {
+  users: 'Users',
+  serviceProviders: 'Service Providers',
+  testKits: 'Test Kits',
+  ieBundle: 'Implementation Integration Files',
+} as const;
+export type TReportType = keyof typeof REPORT_TYPES;
+/** Report types offered for All Organizations. */
+export const ALL_ORGANIZATIONS_REPORT_TYPES: readonly TReportType[] = ['users', 'testKits'];
+/** How far back an All Organizations date range may start. */
+export const ALL_ORGANIZATIONS_MAX_DAYS_BACK = 7;
+
+export const REPORT_RANGES = { allTime: 'All Time', dateRange: 'Date Range' } as const;
+export type TReportRange = keyof typeof REPORT_RANGES;
+
+export const DELIVERY_METHODS = { download: 'Download', email: 'Email' } as const;
+export type TDeliveryMethod = keyof typeof DELIVERY_METHODS;
+
+/** Email report frequencies and when each one is sent (8am in the program's time zone). */
+export const EMAIL_FREQUENCIES = {
+  daily: { label: 'Daily (Business Days)', schedule: 'Monday-Friday 8am EST' },
+  weekly: { label: 'Weekly', schedule: 'Monday 8am EST' },
+  twiceWeekly: { label: 'Twice a Week (MTh)', schedule: 'Monday and Thursday 8am EST' },
+  monthly: { label: 'Monthly', schedule: 'On the 1st at 8am EST' },
+} as const;
+export type TEmailFrequency = keyof typeof EMAIL_FREQUENCIES;
+export const EMAIL_FREQUENCY_KEYS = Object.keys(EMAIL_FREQUENCIES) as TEmailFrequency[];
+
+/** The program's time zone: schedules and report date ranges are read in it. */
+export const PROGRAM_TIME_ZONE = 'America/New_York';
+
+export const DEFAULT_FORM_BANNER =
+  'Please have your company information, certification numbers and expiration dates, and ' +
+  'copies of your certification and test kit calibration documents (PDF, JPG or PNG) ready ' +
+  'before you begin.';
+
+export const ORGANIZATION_DEFAULTS = {
+  allowedUntil: '2034-12-31',
+  requiredCertifications: 1,
+  emailFrequency: 'weekly' as TEmailFrequency,
+  formBanner: DEFAULT_FORM_BANNER,
+  agencies: ['AWWA', 'ABPA', 'ASSE'],
+} as const;
+
+export const TIMINGS = {
+  copyConfirmationMs: 2500,
+  emailReportMessageMs: 3000,
+  chunkLoadTimeoutMs: 120_000,
+} as const;
+
+/** Rows per page of the Find Users list. */
+export const USERS_PAGE_SIZE = 25;
+
+/** The welcome email is promised within this many hours. */
+export const WELCOME_EMAIL_HOURS = 48;

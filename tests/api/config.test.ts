@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../api/src/config.js';
+
+const base = { DATA_DIR: '/tmp/backflow-config-test', JWT_SECRET: 'x'.repeat(40) };
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ ...base });
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.env).toBe('development');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.admin).toEqual({ email: 'admin@example.com', password: 'change-me-please' });
+    expect(config.auth.tokenTtlSeconds).toBe(8 * 3600);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('fails fast with a readable list of every problem', () => {
+    expect(() => loadConfig({ ...base, PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrowError(
+      /Invalid configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: /,
+    );
+  });
+
+  it('requires the admin login, the signing secret and the public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR });
+    } catch (error) {
+      expect(String(error)).toContain('ADMIN_EMAIL and ADMIN_PASSWORD are required in production');
+      expect(String(error)).toContain('JWT_SECRET is required in production');
+      expect(String(error)).toContain('PUBLIC_URL is required in production');
+    }
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: base.DATA_DIR,
+      ADMIN_EMAIL: 'ops@example.org',
+      ADMIN_PASSWORD: 'a-long-enough-password',
+      JWT_SECRET: 'y'.repeat(40),
+      PUBLIC_URL: 'https://backflow.example.org/',
+    });
+    expect(config.publicUrl).toBe('https://backflow.example.org');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggableUrl } from '../../api/src/logging.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+describe('loggableUrl', () => {
+  it('masks registration-link hashes and drops query strings', () => {
+    expect(loggableUrl('/form/AbC123_-xyz')).toBe('/form/[hash]');
+    expect(loggableUrl('/form/AbC123/step')).toBe('/form/[hash]/step');
+    expect(loggableUrl('/api/tr/get/orginfo/AbC123')).toBe('/api/tr/get/orginfo/[hash]');
+    expect(loggableUrl('/api/admin/users?filter={"q":"ann@example.com"}')).toBe(
+      '/api/admin/users?[query]',
+    );
+    expect(loggableUrl('/api/health')).toBe('/api/health');
+  });
+});
+
+describe('request logs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('log each request with its id but never the form hash or search text', async () => {
+    const hash = 'SentinelHash9f8e7d6c5b4a';
+    const response = await t.app.inject({ url: `/form/${hash}?email=sentinel@example.com` });
+    const requestId = response.headers['x-request-id'];
+    const lines = t.logs.filter((line) => line.requestId === requestId);
+    expect(lines.length).toBeGreaterThan(0);
+    const text = JSON.stringify(t.logs);
+    expect(text).not.toContain(hash);
+    expect(text).not.toContain('sentinel@example.com');
+  });
+
+  it('redact personal fields in logged objects', async () => {
+    t.app.log.info(
+      { body: { userEmail: 'person@example.com', password: 'hunter2hunter2' } },
+      'probe',
+    );
+    const probe = t.logs.find((line) => line.msg === 'probe');
+    expect(JSON.stringify(probe)).not.toMatch(/person@example\.com|hunter2/);
+  });
+});

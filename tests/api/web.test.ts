@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('serving the public site and the console', () => {
+  it.each(['/', '/form/some-hash', '/form/some-hash/step/2'])(
+    'serves the widget page at %s',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('widget fixture');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each([
+    '/scadmin',
+    '/scadmin/',
+    '/scadmin/create',
+    '/scadmin/vieworedit/Some%20Org',
+    '/scadmin/users/12',
+  ])('serves the console page at %s (SPA fallback)', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('admin fixture');
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const widget = await t.app.inject({ url: '/assets/index-AbCdEf12.js' });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const admin = await t.app.inject({ url: '/scadmin/assets/index-ZyXwVu98.js' });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain('admin');
+  });
+
+  it('lets any https site frame the form but nobody frame the console', async () => {
+    const form = await t.app.inject({ url: '/form/abc' });
+    expect(form.headers['content-security-policy']).toContain('frame-ancestors https:');
+    expect(form.headers['x-frame-options']).toBeUndefined();
+    const console = await t.app.inject({ url: '/scadmin' });
+    expect(console.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(console.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('lets other sites load embed.js with a script tag', async () => {
+    const response = await t.app.inject({ url: '/embed.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('answers unknown API paths with JSON 404 and unknown pages with the site', async () => {
+    const api = await t.app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({
+      code: 'NOT FOUND',
+      message: 'The requested resource was not found.',
+    });
+    const page = await t.app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('widget fixture');
+  });
+
+  it('sends security headers and a request id on every response, 404s included', async () => {
+    for (const url of ['/', '/api/health', '/api/missing']) {
+      const response = await t.app.inject({ url });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['content-security-policy']).not.toContain(
+        "script-src 'self' 'unsafe-inline'",
+      );
+    }
+  });
+
+  it('sends HSTS only when served over https', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://backflow.example.org' } });
+    try {
+      const answer = await secure.app.inject({ url: '/api/health' });
+      expect(answer.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await secure.close();
+    }
+  });
+});
