@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_extensions } from './Migration20261122000000_extensions.js';
 import { Migration20261122005501_schema } from './Migration20261122005501_schema.js';
 import { Migration20261122005502_reference_data } from './Migration20261122005502_reference_data.js';
+import { Migration20261122010923_outbox_next_attempt } from './Migration20261122010923_outbox_next_attempt.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -9,4 +10,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000_extensions', class: Migration20261122000000_extensions },
   { name: 'Migration20261122005501_schema', class: Migration20261122005501_schema },
   { name: 'Migration20261122005502_reference_data', class: Migration20261122005502_reference_data },
+  {
+    name: 'Migration20261122010923_outbox_next_attempt',
+    class: Migration20261122010923_outbox_next_attempt,
+  },
 ];

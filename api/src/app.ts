@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { loggerOptions } from './logging.js';
+import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, { global: false });
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl, poolMax: config.db.poolMax });
   await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: config.jobs });
+  await app.register(emailPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);

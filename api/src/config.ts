@@ -98,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production');
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
+  if (production && !e.SMTP_URL) problems.push('SMTP_URL is required in production');
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       expect(String(error)).toContain('ADMIN_EMAIL and ADMIN_PASSWORD are required in production');
       expect(String(error)).toContain('JWT_SECRET is required in production');
       expect(String(error)).toContain('PUBLIC_URL is required in production');
+      expect(String(error)).toContain('SMTP_URL is required in production');
     }
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'a-long-enough-password',
       JWT_SECRET: 'y'.repeat(40),
       PUBLIC_URL: 'https://backflow.example.org/',
+      SMTP_URL: 'smtp://mail.example.org:587',
     });
     expect(config.publicUrl).toBe('https://backflow.example.org');
     expect(config.seedDemo).toBe(false);

@@ -71,6 +71,7 @@ describe('start-up seed', () => {
       ADMIN_EMAIL: 'ops@example.org',
       ADMIN_PASSWORD: 'correct horse battery',
       PUBLIC_URL: 'https://backflow.example.org',
+      SMTP_URL: 'smtp://mail.example.org:587',
     });
     const result = await seed(orm.em.fork(), production);
     expect(result.createdDemo).toBe(false);

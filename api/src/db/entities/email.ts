@@ -30,7 +30,12 @@ export const OutboxEmail = defineEntity({
       .onCreate(() => new Date())
       .defaultRaw('now()'),
     sentAt: p.datetime().nullable(),
+    /** Not before this instant: failed sends back off (1, 2, 4 … minutes). */
+    nextAttemptAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
   },
-  indexes: [{ name: 'email_outbox_status_idx', properties: ['status', 'createdAt'] }],
+  indexes: [{ name: 'email_outbox_due_idx', properties: ['status', 'nextAttemptAt'] }],
 });
 export type TOutboxEmail = InferEntity<typeof OutboxEmail>;

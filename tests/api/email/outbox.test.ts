@@ -1,0 +1,180 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxEmail } from '../../../api/src/db/entities/index.js';
+import {
+  deliverDueEmails,
+  retryDelayMs,
+  stageEmail,
+} from '../../../api/src/modules/email/outbox.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
+
+let smtp: SmtpReceiver;
+let t: TestApp;
+let sequence = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Backflow <no-reply@example.org>' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+afterEach(async () => {
+  await t.app.orm.em.fork().nativeDelete(OutboxEmail, {});
+  smtp.messages.length = 0;
+});
+
+const message = (overrides: Partial<Parameters<typeof stageEmail>[1]> = {}) => {
+  sequence += 1;
+  return {
+    dedupeKey: `test:${Date.now()}:${sequence}`,
+    kind: 'test',
+    recipients: [`person${sequence}@example.org`],
+    subject: `Hello ${sequence}`,
+    textBody: `Body ${sequence}`,
+    ...overrides,
+  };
+};
+
+describe('the email outbox', () => {
+  it('stages nothing when the causing transaction rolls back', async () => {
+    const em = t.app.orm.em.fork();
+    await expect(
+      em.transactional(async (tx) => {
+        stageEmail(tx, message());
+        await tx.flush();
+        throw new Error('the registration failed');
+      }),
+    ).rejects.toThrow('the registration failed');
+    expect(await t.app.orm.em.fork().count(OutboxEmail)).toBe(0);
+    expect((await t.app.outbox.deliver()).sent).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('sends a committed message once, even when the worker runs again', async () => {
+    const em = t.app.orm.em.fork();
+    await em.transactional(async (tx) => {
+      stageEmail(tx, message({ recipients: ['city-clerk@example.org'], subject: 'New sign-up' }));
+    });
+    expect(await t.app.outbox.deliver()).toEqual({ sent: 1, failed: 0 });
+    expect(await t.app.outbox.deliver()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    const [received] = smtp.messages;
+    expect(received?.subject).toBe('New sign-up');
+    expect(received?.from?.text).toContain('no-reply@example.org');
+    const row = await t.app.orm.em.fork().findOneOrFail(OutboxEmail, { subject: 'New sign-up' });
+    expect(row.status).toBe('sent');
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.attempts).toBe(1);
+  });
+
+  it('keeps a refused send visible as failed, backs off, and retries it', async () => {
+    await t.app.orm.em.fork().transactional(async (tx) => {
+      stageEmail(tx, message({ subject: 'Retry me' }));
+    });
+    smtp.refuseNext(1);
+    expect(await t.app.outbox.deliver()).toEqual({ sent: 0, failed: 1 });
+    const failed = await t.app.orm.em.fork().findOneOrFail(OutboxEmail, { subject: 'Retry me' });
+    expect(failed.status).toBe('failed');
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toMatch(/451|busy/i);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    // Not due yet: nothing is sent.
+    expect(await t.app.outbox.deliver()).toEqual({ sent: 0, failed: 0 });
+    // Once due, the retry goes through.
+    await t.app.orm.em
+      .fork()
+      .nativeUpdate(OutboxEmail, { id: failed.id }, { nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await t.app.outbox.deliver()).toEqual({ sent: 1, failed: 0 });
+    const sent = await t.app.orm.em.fork().findOneOrFail(OutboxEmail, { id: failed.id });
+    expect(sent.status).toBe('sent');
+    expect(sent.attempts).toBe(2);
+    expect(sent.lastError).toBeNull();
+  });
+
+  it('backs off 1, 2, 4 … minutes up to an hour', () => {
+    expect([1, 2, 3, 4, 7, 12].map(retryDelayMs)).toEqual(
+      [1, 2, 4, 8, 60, 60].map((minutes) => minutes * 60_000),
+    );
+  });
+
+  it('never sends a message twice when several workers run at once', async () => {
+    await t.app.orm.em.fork().transactional(async (tx) => {
+      for (let i = 0; i < 12; i++) stageEmail(tx, message());
+    });
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => deliverDueEmails(t.app.orm.em.fork(), { mailer: t.app.mailer })),
+    );
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(12);
+    expect(smtp.messages).toHaveLength(12);
+    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(12);
+  });
+
+  it('keeps one message per dedupe key', async () => {
+    const staged = message();
+    await t.app.orm.em.fork().transactional(async (tx) => {
+      stageEmail(tx, staged);
+    });
+    await expect(
+      t.app.orm.em.fork().transactional(async (tx) => {
+        stageEmail(tx, staged);
+      }),
+    ).rejects.toThrow(/unique|duplicate/i);
+    expect(await t.app.orm.em.fork().count(OutboxEmail)).toBe(1);
+  });
+});
+
+describe('the outbox worker on the job queue', () => {
+  it('delivers a message staged by a process that stopped before sending it', async () => {
+    const receiver = await startSmtpReceiver();
+    // First process: commits the message, then "crashes" (closes) without sending.
+    const first = await createTestApp({ env: { SMTP_URL: receiver.url } });
+    await first.app.orm.em.fork().transactional(async (tx) => {
+      stageEmail(tx, message({ subject: 'Survives a crash' }));
+    });
+    const databaseUrl = first.database.url;
+    await first.app.close();
+    // Second process on the same database with its worker running: the nudge delivers it.
+    const second = await createTestApp({
+      env: { SMTP_URL: receiver.url, JOBS: 'true', DATABASE_URL: databaseUrl },
+    });
+    try {
+      await second.app.outbox.nudge();
+      const [received] = await receiver.waitForMessages(1, 20_000);
+      expect(received?.subject).toBe('Survives a crash');
+    } finally {
+      await second.close();
+      await first.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe('development mail without SMTP_URL', () => {
+  it('writes each message as an .eml file and logs no personal data', async () => {
+    const dev = await createTestApp();
+    try {
+      await dev.app.orm.em.fork().transactional(async (tx) => {
+        stageEmail(
+          tx,
+          message({ recipients: ['private.person@example.org'], subject: 'Local copy' }),
+        );
+      });
+      expect((await dev.app.outbox.deliver()).sent).toBe(1);
+      const files = await readdir(dev.config.mailDir);
+      expect(files).toHaveLength(1);
+      const eml = await readFile(`${dev.config.mailDir}/${files[0]}`, 'utf8');
+      expect(eml).toContain('Subject: Local copy');
+      expect(eml).toContain('private.person@example.org');
+      expect(JSON.stringify(dev.logs)).not.toContain('private.person@example.org');
+      expect(dev.logs.some((line) => String(line.msg).includes('email written'))).toBe(true);
+    } finally {
+      await dev.close();
+    }
+  });
+});

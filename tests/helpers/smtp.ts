@@ -1,0 +1,62 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpReceiver {
+  url: string;
+  messages: ParsedMail[];
+  /** The next `count` messages are refused with a temporary error. */
+  refuseNext(count: number): void;
+  waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts, parsed. */
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const messages: ParsedMail[] = [];
+  let refusals = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (refusals > 0) {
+        refusals -= 1;
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })),
+        );
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push(parsed);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    refuseNext(count) {
+      refusals = count;
+    },
+    async waitForMessages(count, timeoutMs = 10_000) {
+      const started = Date.now();
+      while (messages.length < count) {
+        if (Date.now() - started > timeoutMs) {
+          throw new Error(`expected ${count} messages, received ${messages.length}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
