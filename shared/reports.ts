@@ -41,7 +41,6 @@ export const ALL_ORGANIZATIONS = 'All';
 
 const RANGE_LABELS = Object.values(REPORT_RANGES) as [string, ...string[]];
 const DELIVERY_LABELS = Object.values(DELIVERY_METHODS) as [string, ...string[]];
-const TYPE_LABELS = Object.values(REPORT_TYPES) as [string, ...string[]];
 
 /** The wire form: the labels the console shows are the values it sends. */
 export const ZReportRequest = z.object({
