@@ -5,7 +5,10 @@ import { spawn } from 'node:child_process';
 
 const processes = [
   ['api', ['npx', 'tsx', 'watch', '--clear-screen=false', 'api/src/server.ts']],
-  ['widget', ['npx', 'vite', '--config', 'widget/vite.config.ts', '--port', '5173', '--strictPort']],
+  [
+    'widget',
+    ['npx', 'vite', '--config', 'widget/vite.config.ts', '--port', '5173', '--strictPort'],
+  ],
   ['admin', ['npx', 'vite', '--config', 'admin/vite.config.ts', '--port', '5174', '--strictPort']],
 ].map(([name, [command, ...args]]) => {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -18,7 +21,9 @@ const processes = [
   return child;
 });
 
-console.log('Public site (dev): http://localhost:5173/   Console (dev): http://localhost:5174/scadmin/');
+console.log(
+  'Public site (dev): http://localhost:5173/   Console (dev): http://localhost:5174/scadmin/',
+);
 const stopAll = (signal) => {
   for (const child of processes) child.kill(signal);
 };

@@ -147,3 +147,6 @@ export const USERS_PAGE_SIZE = 25;
 
 /** The welcome email is promised within this many hours. */
 export const WELCOME_EMAIL_HOURS = 48;
+
+/** Certifications one tester may list in a registration (the spec gives no bound; junk needs one). */
+export const MAX_CERTIFICATIONS_PER_TESTER = 10;

@@ -8,8 +8,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { loggerOptions } from './logging.js';
+import { adminRestRoutes } from './modules/admin-rest/routes.js';
+import { certificationRoutes } from './modules/certifications/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
 import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { organizationRoutes } from './modules/organizations/routes.js';
+import { publicRegistration } from './modules/registration/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
+import { staffAuthRoutes } from './modules/staff-auth/routes.js';
+import uploadsPlugin from './modules/uploads/plugin.js';
+import { userRoutes } from './modules/users/routes.js';
+import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
@@ -69,10 +79,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: config.jobs });
   await app.register(emailPlugin);
   await app.register(docsPlugin);
+  await app.register(authPlugin);
 
+  await app.register(uploadsPlugin);
   await app.register(healthRoutes);
+  await app.register(publicRegistration);
+  await app.register(staffAuthRoutes);
+  await app.register(organizationRoutes);
+  await app.register(certificationRoutes);
+  await app.register(userRoutes);
+  await app.register(reportRoutes);
+  await app.register(adminRestRoutes);
+  await app.register(documentRoutes);
 
   await app.register(webPlugin, {
+    links: config.links,
     webRoot: config.webRoot,
     production: config.env === 'production',
   });

@@ -71,6 +71,9 @@ describe('GET /api/health', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
 
     server = await startServer();
-    await waitFor(async () => (await app.inject({ url: '/api/health' })).statusCode === 200, 10_000);
+    await waitFor(
+      async () => (await app.inject({ url: '/api/health' })).statusCode === 200,
+      10_000,
+    );
   });
 });

@@ -49,10 +49,31 @@ describe('serving the public site and the console', () => {
     expect(console.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('lets other sites load embed.js with a script tag', async () => {
+  it('lets other sites load embed.js with a script tag, cached briefly', async () => {
     const response = await t.app.inject({ url: '/embed.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('writes the configured support and knowledge-base links into the site page, escaped', async () => {
+    const custom = await createTestApp({
+      env: {
+        SUPPORT_URL: 'https://help.example.gov/?a=1&b="x"',
+        KNOWLEDGE_BASE_URL: 'https://kb.example.gov',
+      },
+    });
+    try {
+      const page = (await custom.app.inject({ url: '/form/abc' })).body;
+      expect(page).toContain(
+        '<meta name="backflow-support-url" content="https://help.example.gov/?a=1&amp;b=&quot;x&quot;" />',
+      );
+      expect(page).toContain(
+        '<meta name="backflow-knowledge-base-url" content="https://kb.example.gov" />',
+      );
+    } finally {
+      await custom.close();
+    }
   });
 
   it('answers unknown API paths with JSON 404 and unknown pages with the site', async () => {

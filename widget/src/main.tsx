@@ -1,23 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function Landing() {
-  return (
-    <main>
-      <h1>Backflow Tester Registration</h1>
-      <p>
-        To register, use the unique link given to you by your city or organization. If you do not
-        have one, please contact support.
-      </p>
-    </main>
-  );
-}
+import { startFrameBridge } from './app/embed/frame-bridge.js';
+import { App } from './app/router.js';
+import './styles.css';
 
 const container = document.getElementById('root');
 if (container) {
+  startFrameBridge(container);
   createRoot(container).render(
     <StrictMode>
-      <Landing />
+      <App />
     </StrictMode>,
   );
 }

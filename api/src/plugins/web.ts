@@ -10,10 +10,14 @@ export interface WebOptions {
   /** Folder holding widget/ and admin/ as built by Vite. */
   webRoot: string;
   production: boolean;
+  /** Links the public site shows, written into its page's meta tags. */
+  links: { support: string; knowledgeBase: string };
 }
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
+// embed.js keeps its name (cities paste it into their pages): cache briefly, not for a year.
+const EMBED_CACHE = 'public, max-age=300';
 
 /**
  * Serves the built front ends: the public site (/, /form/*, embed.js) and the console
@@ -30,7 +34,13 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     : ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
   const formCsp = cspHeader({ ...BASE_CSP_DIRECTIVES, 'frame-ancestors': formAncestors });
 
-  const widgetIndex = indexLoader(path.join(widgetDir, 'index.html'), options.production);
+  const widgetIndex = indexLoader(path.join(widgetDir, 'index.html'), options.production, (html) =>
+    withMeta(
+      withMeta(html, 'backflow-support-url', options.links.support),
+      'backflow-knowledge-base-url',
+      options.links.knowledgeBase,
+    ),
+  );
   const adminIndex = indexLoader(path.join(adminDir, 'index.html'), options.production);
 
   const sendWidget = (reply: FastifyReply, status = 200) => {
@@ -49,6 +59,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
       reply.header('cache-control', isHashedAsset(filePath) ? LONG_CACHE : NO_CACHE);
       // The embed loader is fetched by <script> tags on other sites.
       if (filePath.endsWith(`${path.sep}embed.js`)) {
+        reply.header('cache-control', EMBED_CACHE);
         reply.header('cross-origin-resource-policy', 'cross-origin');
       }
     },
@@ -91,14 +102,30 @@ const NOT_BUILT =
   '<body><h1>This page has not been built yet.</h1><p>Run <code>npm run build</code>, then reload.</p></body></html>';
 
 /** Reads an index.html once in production, on every request in development (rebuilds show). */
-function indexLoader(file: string, cache: boolean): () => string {
+function indexLoader(
+  file: string,
+  cache: boolean,
+  prepare: (html: string) => string = (html) => html,
+): () => string {
   let cached: string | undefined;
   return () => {
     if (cached) return cached;
-    const html = existsSync(file) ? readFileSync(file, 'utf8') : NOT_BUILT;
-    if (cache && html !== NOT_BUILT) cached = html;
+    if (!existsSync(file)) return NOT_BUILT;
+    const html = prepare(readFileSync(file, 'utf8'));
+    if (cache) cached = html;
     return html;
   };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/** Sets the content of a <meta name=…> tag the page already has. */
+function withMeta(html: string, name: string, content: string): string {
+  return html.replace(
+    new RegExp(`(<meta name="${name}" content=")[^"]*(")`),
+    (_match, start: string, end: string) => `${start}${escapeAttribute(content)}${end}`,
+  );
 }
 
 function sendHtml(reply: FastifyReply, html: string, status = 200) {

@@ -1,0 +1,77 @@
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { loadConfig } from '../config.js';
+import { startDatabase } from '../db/database.js';
+import { createOrm, migrate } from '../db/orm.js';
+import {
+  addStaff,
+  disableStaff,
+  resetStaffPassword,
+  StaffAccountError,
+} from '../modules/staff-auth/accounts.js';
+
+// npm run staff -- add|disable|reset-password <email>
+// The password is read from standard input (typed at a hidden prompt, or piped), never from
+// the command line, where it would land in shell history and the process list.
+
+const USAGE = 'Usage: npm run staff -- add|disable|reset-password <email>';
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+  }
+  process.stdout.write('Password: ');
+  const muted = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  const prompt = createInterface({ input: process.stdin, output: muted, terminal: true });
+  const password = await new Promise<string>((resolve) => prompt.question('', resolve));
+  prompt.close();
+  process.stdout.write('\n');
+  return password;
+}
+
+async function main(): Promise<number> {
+  const [command, email, ...extra] = process.argv.slice(2);
+  if (
+    !command ||
+    !email ||
+    extra.length > 0 ||
+    !['add', 'disable', 'reset-password'].includes(command)
+  ) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const password = command === 'disable' ? '' : await readPassword();
+  const config = loadConfig();
+  const database = await startDatabase(config);
+  const orm = await createOrm({ databaseUrl: database.url });
+  try {
+    await migrate(orm);
+    const em = orm.em.fork();
+    if (command === 'add') {
+      const outcome = await addStaff(em, email, password);
+      process.stdout.write(
+        `Staff account ${email} ${outcome === 'created' ? 'added' : 'updated and enabled'}.\n`,
+      );
+    } else if (command === 'disable') {
+      await disableStaff(em, email);
+      process.stdout.write(`Staff account ${email} disabled; its sessions have ended.\n`);
+    } else {
+      await resetStaffPassword(em, email, password);
+      process.stdout.write(`Password of ${email} reset; its sessions have ended.\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof StaffAccountError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await orm.close(true);
+    await database.stop();
+  }
+}
+
+process.exitCode = await main();

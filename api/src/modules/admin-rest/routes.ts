@@ -1,0 +1,201 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import {
+  ORGANIZATION_STATUSES,
+  type TOrganizationStatus,
+  ZAdminAgencyCreate,
+  ZAdminAgencyUpdate,
+  ZAdminOrganizationCreate,
+  ZAdminOrganizationUpdate,
+  ZAdminTypeCreate,
+  ZAdminTypeUpdate,
+  ZAdminUserCreate,
+  ZAdminUserUpdate,
+} from '../../../../shared/staff.js';
+import { AppError } from '../../errors.js';
+import { protectStaffRoutes } from '../../plugins/auth.js';
+import { getAuditEntry, listAudit } from '../audit/service.js';
+import {
+  createAgency,
+  createType,
+  deleteAgency,
+  deleteType,
+  getAgency,
+  getType,
+  listAgencies,
+  listTypes,
+  NAME_SORT_FIELDS,
+  updateAgency,
+  updateType,
+} from '../certifications/service.js';
+import { formUrl } from '../organizations/form-hash.js';
+import {
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  listOrganizations,
+  ORGANIZATION_SORT_FIELDS,
+  type OrganizationView,
+  updateOrganization,
+} from '../organizations/service.js';
+import {
+  getRegistration,
+  listRegistrations,
+  REGISTRATION_SORT_FIELDS,
+} from '../users/registrations.js';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  USER_SORT_FIELDS,
+  updateUser,
+} from '../users/service.js';
+import { answerWithFieldErrors } from './field-errors.js';
+import { booleanFilter, idFilter, idsFilter, instantFilter, textFilter } from './list-query.js';
+import { registerResource } from './resource.js';
+
+/** The react-admin record of an organization: the service view plus its public form link. */
+function organizationRecord(view: OrganizationView, publicUrl: string) {
+  const { formHash, createdOn: _createdOn, ...record } = view;
+  return { ...record, formUrl: formUrl(publicUrl, formHash) };
+}
+
+function organizationStatus(value: unknown): TOrganizationStatus | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!(ORGANIZATION_STATUSES as readonly unknown[]).includes(value)) {
+    throw AppError.badRequest("filter.status must be 'active' or 'inactive'.");
+  }
+  return value as TOrganizationStatus;
+}
+
+/** REST resources for the react-admin console under /api/admin (staff token). */
+export const adminRestRoutes: FastifyPluginAsync = async (app) => {
+  protectStaffRoutes(app);
+  answerWithFieldErrors(app);
+  const { publicUrl } = app.config;
+
+  registerResource(app, {
+    name: 'organizations',
+    sortFields: ORGANIZATION_SORT_FIELDS,
+    defaultSort: 'name',
+    filter: (raw) => ({
+      ids: idsFilter(raw.id),
+      q: textFilter(raw.q, 'q'),
+      status: organizationStatus(raw.status),
+    }),
+    list: async (em, filter, page) => {
+      const { rows, total } = await listOrganizations(em, filter, page);
+      return { rows: rows.map((row) => organizationRecord(row, publicUrl)), total };
+    },
+    getOne: async (em, id) => organizationRecord(await getOrganization(em, id), publicUrl),
+    create: {
+      body: ZAdminOrganizationCreate,
+      run: async (em, actor, body: z.output<typeof ZAdminOrganizationCreate>) =>
+        organizationRecord(await createOrganization(em, actor, body), publicUrl),
+    },
+    update: {
+      body: ZAdminOrganizationUpdate,
+      run: async (em, actor, id, body: z.output<typeof ZAdminOrganizationUpdate>) =>
+        organizationRecord(await updateOrganization(em, actor, id, body), publicUrl),
+    },
+    remove: async (em, actor, id) =>
+      organizationRecord(await deleteOrganization(em, actor, id), publicUrl),
+  });
+
+  registerResource(app, {
+    name: 'agencies',
+    sortFields: NAME_SORT_FIELDS,
+    defaultSort: 'name',
+    filter: (raw) => ({ ids: idsFilter(raw.id), q: textFilter(raw.q, 'q') }),
+    list: listAgencies,
+    getOne: getAgency,
+    create: {
+      body: ZAdminAgencyCreate,
+      run: (em, actor, body: z.output<typeof ZAdminAgencyCreate>) => createAgency(em, actor, body),
+    },
+    update: {
+      body: ZAdminAgencyUpdate,
+      run: (em, actor, id, body: z.output<typeof ZAdminAgencyUpdate>) =>
+        updateAgency(em, actor, id, body),
+    },
+    remove: deleteAgency,
+  });
+
+  registerResource(app, {
+    name: 'types',
+    sortFields: NAME_SORT_FIELDS,
+    defaultSort: 'name',
+    filter: (raw) => ({ ids: idsFilter(raw.id), q: textFilter(raw.q, 'q') }),
+    list: listTypes,
+    getOne: getType,
+    create: {
+      body: ZAdminTypeCreate,
+      run: (em, actor, body: z.output<typeof ZAdminTypeCreate>) => createType(em, actor, body),
+    },
+    update: {
+      body: ZAdminTypeUpdate,
+      run: (em, actor, id, body: z.output<typeof ZAdminTypeUpdate>) =>
+        updateType(em, actor, id, body),
+    },
+    remove: deleteType,
+  });
+
+  registerResource(app, {
+    name: 'users',
+    sortFields: USER_SORT_FIELDS,
+    defaultSort: 'lastName',
+    filter: (raw) => {
+      const organizationId = idFilter(raw.organization, 'organization');
+      const enrolled = booleanFilter(raw.enrolled, 'enrolled');
+      if (enrolled !== undefined && organizationId === undefined) {
+        throw AppError.badRequest('filter.enrolled needs filter.organization.');
+      }
+      return { ids: idsFilter(raw.id), q: textFilter(raw.q, 'q'), organizationId, enrolled };
+    },
+    list: listUsers,
+    getOne: getUser,
+    create: {
+      body: ZAdminUserCreate,
+      run: (em, actor, body: z.output<typeof ZAdminUserCreate>) => createUser(em, actor, body),
+    },
+    update: {
+      body: ZAdminUserUpdate,
+      run: (em, actor, id, body: z.output<typeof ZAdminUserUpdate>) =>
+        updateUser(em, actor, id, body),
+    },
+    remove: deleteUser,
+  });
+
+  registerResource(app, {
+    name: 'registrations',
+    sortFields: REGISTRATION_SORT_FIELDS,
+    defaultSort: 'registeredAt',
+    defaultOrder: 'DESC',
+    filter: (raw) => ({
+      ids: idsFilter(raw.id),
+      organizationId: idFilter(raw.organization, 'organization'),
+      userId: idFilter(raw.user, 'user'),
+      enrolled: booleanFilter(raw.enrolled, 'enrolled'),
+      from: instantFilter(raw.registeredAt_gte, 'registeredAt_gte'),
+      before: instantFilter(raw.registeredAt_lte, 'registeredAt_lte', true),
+    }),
+    list: listRegistrations,
+    getOne: getRegistration,
+  });
+
+  registerResource(app, {
+    name: 'audit',
+    sortFields: ['createdAt', 'id'],
+    defaultSort: 'createdAt',
+    defaultOrder: 'DESC',
+    filter: (raw) => ({
+      ids: idsFilter(raw.id),
+      entityType: textFilter(raw.entityType, 'entityType'),
+      entityId: raw.entityId === undefined ? undefined : String(raw.entityId),
+      staffEmail: textFilter(raw.staffEmail, 'staffEmail'),
+    }),
+    list: (em, filter, page) => listAudit(em, filter, page),
+    getOne: getAuditEntry,
+  });
+};

@@ -1,0 +1,105 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TCompany, TCompanyMatch } from '../../../../shared/registration.js';
+import { Company } from '../../db/entities/index.js';
+import { type CompanyKeys, companyKeys } from './normalize.js';
+
+/**
+ * pg_trgm similarity of normalized names (same state) at or above which a company is offered
+ * as a possible match. Measured on near-duplicates (docs/decisions.md, "Company matching
+ * thresholds"): typos score about 0.8, dropped or added words 0.5-0.67; unrelated names that
+ * share only a trade word score about 0.25. Names differing in one word of three ("Smith" /
+ * "Jones Backflow Testing", 0.59) are also offered: a wrong suggestion costs a click on Skip,
+ * a missed one a duplicate company.
+ */
+export const NAME_SIMILARITY_THRESHOLD = 0.45;
+export const MAX_POSSIBLE_MATCHES = 10;
+
+export type CompanyMatchResult =
+  | { kind: 'exact'; companyId: number }
+  | { kind: 'possible'; matches: TCompanyMatch[] }
+  | { kind: 'none' };
+
+/** Same normalized name, address line 1, city, state and 5-digit zip. */
+export async function findExactCompany(
+  em: EntityManager,
+  company: TCompany,
+  keys: CompanyKeys = companyKeys(company),
+): Promise<number | null> {
+  const found = await em.findOne(
+    Company,
+    {
+      nameKey: keys.nameKey,
+      addressKey: keys.addressKey,
+      cityKey: keys.cityKey,
+      state: company.companyState,
+      zip5: keys.zip5,
+    },
+    { fields: ['id'], orderBy: { id: 'asc' } },
+  );
+  return found?.id ?? null;
+}
+
+interface MatchRow {
+  id: number;
+  name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/**
+ * Possible matches: a similar name in the same state, or the same address and zip, or the same
+ * phone. Best first: the closest name, then address and phone matches.
+ */
+export async function findPossibleCompanies(
+  em: EntityManager,
+  company: TCompany,
+  keys: CompanyKeys = companyKeys(company),
+): Promise<TCompanyMatch[]> {
+  const rows = await em.getConnection().execute<MatchRow[]>(
+    `select id, name, address1, address2, city, state, zip
+       from (
+         select c.*, similarity(c.name_key, ?) as score
+           from companies c
+          where (c.state = ? and c.name_key % ? and similarity(c.name_key, ?) >= ?)
+             or (c.address_key = ? and c.zip5 = ?)
+             or (? <> '' and c.phone_key = ?)
+       ) candidates
+      order by score desc, id asc
+      limit ?`,
+    [
+      keys.nameKey,
+      company.companyState,
+      keys.nameKey,
+      keys.nameKey,
+      NAME_SIMILARITY_THRESHOLD,
+      keys.addressKey,
+      keys.zip5,
+      keys.phoneKey,
+      keys.phoneKey,
+      MAX_POSSIBLE_MATCHES,
+    ],
+  );
+  return rows.map((row) => ({
+    companyID: row.id,
+    companyName: row.name,
+    companyAddress1: row.address1,
+    companyAddress2: row.address2,
+    companyCity: row.city,
+    companyState: row.state,
+    companyZip: row.zip,
+  }));
+}
+
+export async function matchCompany(
+  em: EntityManager,
+  company: TCompany,
+): Promise<CompanyMatchResult> {
+  const keys = companyKeys(company);
+  const exact = await findExactCompany(em, company, keys);
+  if (exact !== null) return { kind: 'exact', companyId: exact };
+  const matches = await findPossibleCompanies(em, company, keys);
+  return matches.length ? { kind: 'possible', matches } : { kind: 'none' };
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { protectStaffRoutes } from '../../plugins/auth.js';
+import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { openDocument } from './service.js';
+
+/** GET /api/documents/{id}: an uploaded document, for staff only, always as a download. */
+export const documentRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  protectStaffRoutes(app);
+  answerWithFieldErrors(app);
+
+  app.get(
+    '/api/documents/:id',
+    {
+      schema: {
+        tags: ['staff documents'],
+        summary: 'Download a certification or calibration document.',
+        params: z.object({ id: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const document = await openDocument(request.em, app.documentStorage, request.params.id);
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-length', document.size)
+        .header('content-disposition', `attachment; filename="${document.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(document.stream);
+    },
+  );
+};

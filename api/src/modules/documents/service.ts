@@ -1,0 +1,56 @@
+import type { Readable } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { STAFF_MESSAGES } from '../../../../shared/staff.js';
+import { Document } from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
+import type { DocumentStorage } from '../uploads/storage.js';
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+};
+
+export interface DocumentDownload {
+  stream: Readable;
+  /** Chosen by the server: never the uploader's file name. */
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/** Opens a stored document for a staff download; 404 when the row or the file is gone. */
+export async function openDocument(
+  em: EntityManager,
+  storage: DocumentStorage,
+  id: string,
+): Promise<DocumentDownload> {
+  const document = await em.findOne(Document, { id });
+  if (!document) throw AppError.notFound(STAFF_MESSAGES.documentNotFound);
+  const contentType = EXTENSIONS[document.contentType]
+    ? document.contentType
+    : 'application/octet-stream';
+  const extension = EXTENSIONS[document.contentType] ?? 'bin';
+  let stream: Readable;
+  try {
+    stream = storage.open(document.storageKey);
+    await opened(stream);
+  } catch {
+    throw AppError.notFound(STAFF_MESSAGES.documentNotFound);
+  }
+  return {
+    stream,
+    filename: `document-${document.id.slice(0, 8)}.${extension}`,
+    contentType,
+    size: document.size,
+  };
+}
+
+/** Waits until a file stream has opened (or failed), so a missing file answers 404, not a cut-off 200. */
+function opened(stream: Readable): Promise<void> {
+  if (!('pending' in stream)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    stream.once('ready', () => resolve());
+    stream.once('error', reject);
+  });
+}

@@ -1,0 +1,239 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CODES } from '../../../../shared/codes.js';
+import {
+  ORGANIZATION_STATUSES,
+  STAFF_MESSAGES,
+  ZOrganizationCreateRequest,
+  ZOrganizationDeleteRequest,
+  ZOrganizationEditRequest,
+} from '../../../../shared/staff.js';
+import { AppError } from '../../errors.js';
+import { protectStaffRoutes } from '../../plugins/auth.js';
+import { answerWithFieldErrors, fieldError } from '../admin-rest/field-errors.js';
+import { formUrl } from './form-hash.js';
+import {
+  countRegistrations,
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  type OrganizationDetail,
+  organizationIdByName,
+  organizationNames,
+  organizationsByStatus,
+  resolveOrganization,
+  searchOrganizations,
+  updateOrganization,
+} from './service.js';
+
+/** The internal organization detail of spec section 3, as the console reads it. */
+export function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
+  return {
+    org_id: organization.id,
+    org_name: organization.name,
+    swiftcomply_email: organization.primaryEmail,
+    emails: organization.extraEmails,
+    emailReportFreq: organization.reportFrequency,
+    allowedUntil: organization.allowedUntil,
+    number_of_certs: organization.requiredCertifications,
+    org_banner: organization.formBanner,
+    homePageBanner: organization.homeBanner,
+    internalNotes: organization.internalNotes,
+    orgURL: formUrl(publicUrl, organization.formHash),
+    org_associated_certs: Object.fromEntries(
+      organization.agencies.map((agency) => [
+        String(agency.id),
+        {
+          agency: agency.name,
+          associatedTypes: Object.fromEntries(
+            agency.types.map((type) => [String(type.id), type.name]),
+          ),
+        },
+      ]),
+    ),
+    status: organization.status,
+    created_on: organization.createdOn,
+  };
+}
+
+const ZName = z.string().min(1).max(1024);
+const TAGS = ['staff organizations'];
+
+/** The console's organization calls of spec section 7 (/api/sc, staff token). */
+export const organizationRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  protectStaffRoutes(app);
+  answerWithFieldErrors(app);
+  const { publicUrl } = app.config;
+
+  app.post(
+    '/api/sc/submit/organization/:orgURL',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create an organization; the body orgInfo.orgURL is its name.',
+        params: z.object({ orgURL: ZName }),
+        body: ZOrganizationCreateRequest,
+      },
+    },
+    async (request, reply) => {
+      const info = request.body.orgInfo;
+      const organization = await createOrganization(request.em, request.staff, {
+        name: info.orgURL,
+        primaryEmail: info.swiftcomplyEmail,
+        extraEmails: info.orgEmails,
+        reportFrequency: info.orgEmailFreq,
+        allowedUntil: info.orgEndDate,
+        requiredCertifications: info.numOfCerts,
+        formBanner: info.orgBanner,
+        homeBanner: info.orgHomePageBanner,
+        internalNotes: info.orgInternalNotes,
+        agencyIds: info.associatedAgencies,
+      });
+      return reply.status(201).send({
+        code: CODES.success,
+        message: STAFF_MESSAGES.orgCreated,
+        orgInfo: toOrgInfo(organization, publicUrl),
+      });
+    },
+  );
+
+  app.get(
+    '/api/sc/get/orginfo/:org',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The organization detail by name: VALID URL with message.orgInfo.',
+        params: z.object({ org: ZName }),
+      },
+    },
+    async (request) => {
+      const id = await organizationIdByName(request.em, request.params.org);
+      const organization = await getOrganization(request.em, id);
+      return { code: CODES.validUrl, message: { orgInfo: toOrgInfo(organization, publicUrl) } };
+    },
+  );
+
+  app.put(
+    '/api/sc/submit/editorganization/:orgName',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save an organization (the name cannot change).',
+        params: z.object({ orgName: ZName }),
+        body: ZOrganizationEditRequest,
+      },
+    },
+    async (request) => {
+      const id = await organizationIdByName(request.em, request.params.orgName);
+      const { orgName, orgInfo } = request.body;
+      if (orgInfo.orgID !== undefined && orgInfo.orgID !== id) {
+        throw fieldError('orgID', STAFF_MESSAGES.orgIdMismatch);
+      }
+      const organization = await updateOrganization(request.em, request.staff, id, {
+        name: orgName ?? orgInfo.orgURL,
+        primaryEmail: orgInfo.swiftcomplyEmail,
+        extraEmails: orgInfo.orgEmails,
+        reportFrequency: orgInfo.orgEmailFreq,
+        allowedUntil: orgInfo.orgEndDate,
+        requiredCertifications: orgInfo.numOfCerts,
+        formBanner: orgInfo.orgBanner,
+        homeBanner: orgInfo.orgHomePageBanner,
+        internalNotes: orgInfo.orgInternalNotes,
+        agencyIds: orgInfo.associatedAgencies,
+      });
+      return {
+        code: CODES.success,
+        message: STAFF_MESSAGES.orgEdited,
+        orgInfo: toOrgInfo(organization, publicUrl),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/sc/submit/delete_organization/:orgName',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete an organization; orgName and orgID must both match it exactly.',
+        params: z.object({ orgName: ZName }),
+        body: ZOrganizationDeleteRequest,
+      },
+    },
+    async (request) => {
+      const id = await organizationIdByName(request.em, request.params.orgName);
+      const organization = await getOrganization(request.em, id);
+      const { orgName, orgID } = request.body;
+      const confirmed =
+        orgName === organization.name &&
+        request.params.orgName === organization.name &&
+        String(orgID).trim() === String(organization.id);
+      if (!confirmed) throw fieldError('orgName', STAFF_MESSAGES.deleteNameMismatch);
+      await deleteOrganization(request.em, request.staff, id);
+      return { code: CODES.success, message: STAFF_MESSAGES.orgDeleted };
+    },
+  );
+
+  app.get(
+    '/api/sc/get/search-org',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Organizations with a name word starting with each typed word: [{id, name}].',
+        querystring: z.object({ q: z.string().max(255).optional().default('') }),
+      },
+    },
+    async (request) => searchOrganizations(request.em, request.query.q),
+  );
+
+  app.get(
+    '/api/sc/get/org_status/:status',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Active or inactive organizations: [{id, name, created_on, allowed_access}].',
+        params: z.object({ status: z.string().max(50) }),
+      },
+    },
+    async (request) => {
+      const status = request.params.status;
+      if (!(ORGANIZATION_STATUSES as readonly string[]).includes(status)) {
+        throw new AppError(400, CODES.invalid, STAFF_MESSAGES.orgStatusInvalid);
+      }
+      const rows = await organizationsByStatus(request.em, status as 'active' | 'inactive');
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        created_on: row.createdOn,
+        allowed_access: row.allowedUntil,
+      }));
+    },
+  );
+
+  app.get(
+    '/api/sc/get/orgsignups/:org',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'How many registrations an organization (id or name) has.',
+        params: z.object({ org: ZName }),
+      },
+    },
+    async (request) => {
+      const id = await resolveOrganization(request.em, request.params.org);
+      const organization = await getOrganization(request.em, id);
+      const signups = await countRegistrations(request.em, id);
+      return {
+        code: CODES.success,
+        message: { orgId: id, orgName: organization.name, signups },
+      };
+    },
+  );
+
+  app.get(
+    '/api/sc/get/report_orgs',
+    { schema: { tags: TAGS, summary: 'Every organization: message is a map of id to name.' } },
+    async (request) => ({ code: CODES.success, message: await organizationNames(request.em) }),
+  );
+};

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MESSAGES } from '../../../../shared/codes.js';
+import { Submission } from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
+import type { Answer } from './validation.js';
+
+// A retried final submit (same Idempotency-Key, same body) gets the first answer back and
+// creates nothing; the same key with another body is refused. Only accepted submits are kept:
+// a refused one created nothing, so its retry (often with corrections) simply runs again.
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+/** The header's value, checked; undefined when the client sent none. */
+export function idempotencyKeyFrom(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !KEY_PATTERN.test(key)) {
+    throw AppError.badRequest(
+      'The Idempotency-Key header must be 8 to 100 letters, digits, dots, colons or dashes.',
+    );
+  }
+  return key;
+}
+
+/** JSON with object keys sorted, so the same body always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+/** The stored answer for this key and body, or undefined when the key is new. */
+export async function storedAnswer(
+  em: EntityManager,
+  key: string,
+  hash: string,
+): Promise<Answer | undefined> {
+  const submission = await em.findOne(
+    Submission,
+    { idempotencyKey: key },
+    { fields: ['requestHash', 'response'] },
+  );
+  if (!submission) return undefined;
+  if (submission.requestHash !== hash) throw AppError.conflict(MESSAGES.submissionKeyReused);
+  return submission.response as unknown as Answer;
+}

@@ -1,0 +1,141 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CODES } from '../../../../shared/codes.js';
+import {
+  ZApiAnswer,
+  ZOrgInfoAnswer,
+  ZSubmitAllRequest,
+  ZValidateAdminsRequest,
+  ZValidateCompanyRequest,
+  ZValidateTestersRequest,
+  ZValidateTestKitsRequest,
+  ZValidateUserTypeRequest,
+} from '../../../../shared/registration.js';
+import { AppError } from '../../errors.js';
+import { idempotencyKeyFrom } from './idempotency.js';
+import { createLimiter } from './limiter.js';
+import { organizationForLink, organizationInfo } from './organization-link.js';
+import { PUBLIC_CORS, RATE_LIMITS } from './public-api.js';
+import { submitRegistration } from './submit.js';
+import type { Answer } from './validation.js';
+import {
+  validateAdmins,
+  validateCompany,
+  validateTesters,
+  validateTestKits,
+  validateUserType,
+} from './validation.js';
+
+/**
+ * The body schemas document the calls in the OpenAPI; the rules themselves are applied by the
+ * services, which answer with the spec's codes. So Fastify only checks that the body is a JSON
+ * object (anything else is a 400), and never turns a rule failure into its own 400.
+ */
+const objectBodyOnly: FastifySchemaCompiler<unknown> = () => (data) =>
+  data !== null && typeof data === 'object' && !Array.isArray(data)
+    ? { value: data }
+    : { error: AppError.badRequest('The request body must be a JSON object.') };
+
+const tags = ['public registration'];
+
+async function registrationRoutes(scope: FastifyInstance) {
+  await scope.register(cors, PUBLIC_CORS);
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/get/orginfo/:hash',
+    {
+      config: { rateLimit: RATE_LIMITS.orgInfo },
+      schema: {
+        summary: 'The organization behind a registration link',
+        tags,
+        params: z.object({ hash: z.string() }),
+        response: { 200: ZOrgInfoAnswer },
+      },
+    },
+    async (request) => {
+      const organization = await organizationForLink(request.em, request.params.hash);
+      return {
+        code: CODES.validUrl,
+        message: { orgInfo: await organizationInfo(request.em, organization) },
+      };
+    },
+  );
+
+  const post = (
+    path: string,
+    summary: string,
+    body: z.ZodType,
+    handler: (body: unknown, request: FastifyRequest) => Answer | Promise<Answer>,
+  ) =>
+    app.post(
+      path,
+      {
+        validatorCompiler: objectBodyOnly,
+        schema: { summary, tags, body, response: { 200: ZApiAnswer } },
+      },
+      async (request) => handler(request.body, request),
+    );
+
+  post('/validate/usertype', 'Check the chosen user type', ZValidateUserTypeRequest, (body) =>
+    validateUserType(body),
+  );
+  post(
+    '/validate/company',
+    'Check a company and look for matches',
+    ZValidateCompanyRequest,
+    (body, request) => validateCompany(request.em, body),
+  );
+  post('/validate/admins', 'Check the admins', ZValidateAdminsRequest, (body) =>
+    validateAdmins(body),
+  );
+  post(
+    '/validate/testers',
+    'Check the testers and their certifications',
+    ZValidateTestersRequest,
+    (body, request) => validateTesters(request.em, body),
+  );
+  post('/validate/testkits', 'Check the test kits', ZValidateTestKitsRequest, (body) =>
+    validateTestKits(body),
+  );
+
+  const submitSlot = createLimiter(Math.max(1, Math.floor(scope.config.db.poolMax / 2)));
+  app.post(
+    '/submit/all',
+    {
+      validatorCompiler: objectBodyOnly,
+      schema: {
+        summary: 'Submit the whole registration',
+        description:
+          'Re-validates everything and records it in one transaction. Send an Idempotency-Key ' +
+          'header (a UUID per wizard run): a retry with the same key and body replays the answer.',
+        tags,
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        body: ZSubmitAllRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request, reply) => {
+      const idempotencyKey = idempotencyKeyFrom(request.headers['idempotency-key']);
+      const outcome = await submitSlot(() =>
+        submitRegistration(request.em, request.body, {
+          idempotencyKey,
+          publicUrl: app.config.publicUrl,
+        }),
+      );
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      else
+        await app.outbox
+          .nudge()
+          .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
+      return outcome.answer;
+    },
+  );
+}
+
+/** The public registration calls under /api/tr, with their own CORS policy. */
+export async function publicRegistration(app: FastifyInstance) {
+  await app.register(registrationRoutes, { prefix: '/api/tr' });
+}

@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import {
+  adminErrorsFrom,
+  companyErrorsFrom,
+  createValidateTestersRequestSchema,
+  type TCompanyMatch,
+  testerErrorsFrom,
+  testKitErrorsFrom,
+  ZValidateAdminsRequest,
+  ZValidateCompanyRequest,
+  ZValidateTestKitsRequest,
+  ZValidateUserTypeRequest,
+} from '../../../../shared/registration.js';
+import { AppError } from '../../errors.js';
+import { matchCompany } from '../companies/matching.js';
+import { certificationRules, organizationForLink } from './organization-link.js';
+
+// The wizard's step checks: each parses with the shared rules and answers with the spec's codes.
+// Rule failures are 422 with the code the client reads; successes are 200.
+
+export const UNPROCESSABLE = 422;
+
+export interface Answer<M = unknown> {
+  code: string;
+  message: M;
+}
+
+const success = (message: string): Answer<string> => ({ code: CODES.success, message });
+
+export function validateUserType(body: unknown): Answer<string> {
+  const result = ZValidateUserTypeRequest.safeParse(body);
+  if (!result.success) {
+    throw new AppError(UNPROCESSABLE, CODES.userTypeError, MESSAGES.userTypeRequired);
+  }
+  return success(`Registering as ${result.data.userType}.`);
+}
+
+export type CompanyAnswer =
+  | Answer<{ match_found: number }>
+  | Answer<{ possible_matches: TCompanyMatch[] }>
+  | Answer<string>;
+
+export async function validateCompany(em: EntityManager, body: unknown): Promise<CompanyAnswer> {
+  const result = ZValidateCompanyRequest.safeParse(body);
+  if (!result.success) {
+    throw new AppError(UNPROCESSABLE, CODES.companyErrors, companyErrorsFrom(result.error.issues));
+  }
+  const [company] = result.data.companyInfo;
+  if (!company) throw AppError.badRequest();
+  const match = await matchCompany(em, company);
+  if (match.kind === 'exact') {
+    return { code: CODES.exactMatch, message: { match_found: match.companyId } };
+  }
+  if (match.kind === 'possible') {
+    return { code: CODES.possibleMatches, message: { possible_matches: match.matches } };
+  }
+  return { code: CODES.noMatches, message: 'No matching companies found.' };
+}
+
+export function validateAdmins(body: unknown): Answer<string> {
+  const result = ZValidateAdminsRequest.safeParse(body);
+  if (!result.success) {
+    throw new AppError(UNPROCESSABLE, CODES.adminErrors, adminErrorsFrom(result.error.issues));
+  }
+  return success('Admins are valid.');
+}
+
+/** With a hashValue the organization's certification count, agencies and types apply. */
+export async function validateTesters(em: EntityManager, body: unknown): Promise<Answer<string>> {
+  const hash =
+    body && typeof body === 'object' ? (body as { hashValue?: unknown }).hashValue : undefined;
+  const rules =
+    hash === undefined || hash === null || hash === ''
+      ? undefined
+      : await certificationRules(em, await organizationForLink(em, hash));
+  const result = createValidateTestersRequestSchema(rules).safeParse(body);
+  if (!result.success) {
+    throw new AppError(UNPROCESSABLE, CODES.testerErrors, testerErrorsFrom(result.error.issues));
+  }
+  return success('Testers are valid.');
+}
+
+export function validateTestKits(body: unknown): Answer<string> {
+  const result = ZValidateTestKitsRequest.safeParse(body);
+  if (!result.success) {
+    throw new AppError(UNPROCESSABLE, CODES.testKitErrors, testKitErrorsFrom(result.error.issues));
+  }
+  return success('Test kits are valid.');
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
+import { type TReportRequest, ZReportRequest } from '../../../../shared/reports.js';
+import { protectStaffRoutes } from '../../plugins/auth.js';
+import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { createReportFile } from './generate.js';
+import { runScheduledReports } from './scheduled.js';
+import { emailReport, generateReport, type ReportAnswer, type ReportContext } from './service.js';
+
+const TAGS = ['staff reports'];
+export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
+
+function send(reply: FastifyReply, answer: ReportAnswer) {
+  if (answer.kind === 'json') return reply.status(answer.status).send(answer.body);
+  return reply
+    .header('content-type', answer.contentType)
+    .header('content-disposition', `attachment; filename="${answer.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(answer.body);
+}
+
+/** The report calls of spec section 7, the report attachment renderer and the schedule. */
+export const reportRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const context = (request: FastifyRequest): ReportContext => ({
+    publicUrl: app.config.publicUrl,
+    storage: app.documentStorage,
+    requestId: request.id,
+  });
+  const nudgeIfQueued = async (answer: ReportAnswer) => {
+    if (answer.kind === 'json' && 'emailMessage' in answer.body) await app.outbox.nudge();
+  };
+
+  // Queued report emails carry the request; the file is made when the message is sent.
+  app.outbox.registerRenderer('report', async (description) => {
+    const file = await createReportFile(app.orm.em.fork(), description.request as TReportRequest, {
+      publicUrl: app.config.publicUrl,
+      storage: app.documentStorage,
+    });
+    return { filename: file.fileName, content: file.stream, contentType: file.contentType };
+  });
+  app.jobs.define({
+    name: SCHEDULED_REPORTS_JOB,
+    cron: '0 8 * * *',
+    timeZone: PROGRAM_TIME_ZONE,
+    handler: async () => {
+      const result = await runScheduledReports(app.orm.em.fork(), {
+        now: new Date(),
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        log: app.log,
+      });
+      app.log.info(
+        {
+          sent: result.sent.length,
+          nothingNew: result.nothingNew.length,
+          failed: result.failed.length,
+        },
+        'scheduled reports',
+      );
+      // A failed organization keeps its mark; failing the job lets the queue retry later.
+      if (result.failed.length > 0)
+        throw new Error(`${result.failed.length} scheduled reports failed`);
+    },
+  });
+
+  protectStaffRoutes(app);
+  answerWithFieldErrors(app);
+
+  app.post(
+    '/api/sc/get/get_reports/:orgId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Generate a report: the file itself (Download) or {emailMessage} (Email).',
+        params: z.object({ orgId: z.string().min(1).max(255) }),
+        body: ZReportRequest.partial().passthrough(),
+      },
+    },
+    async (request, reply) => {
+      const answer = await generateReport(
+        request.em,
+        request.params.orgId,
+        request.body,
+        context(request),
+      );
+      await nudgeIfQueued(answer);
+      return send(reply, answer);
+    },
+  );
+
+  app.post(
+    '/api/sc/get/send_email/:orgName',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Email a report of one organization: body {email, org_name, selected_report}.',
+        params: z.object({ orgName: z.string().min(1).max(1024) }),
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const answer = await emailReport(
+        request.em,
+        request.params.orgName,
+        request.body,
+        context(request),
+      );
+      await nudgeIfQueued(answer);
+      return send(reply, answer);
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { StaffAccount, StaffSession } from '../../db/entities/index.js';
+import { hashPassword } from './passwords.js';
+import { findStaffByEmail } from './service.js';
+
+/** Shortest staff password the CLI accepts (the same floor as ADMIN_PASSWORD). */
+export const MIN_STAFF_PASSWORD = 12;
+
+export class StaffAccountError extends Error {
+  override name = 'StaffAccountError';
+}
+
+function checkPassword(password: string) {
+  if (password.length < MIN_STAFF_PASSWORD) {
+    throw new StaffAccountError(`The password must be at least ${MIN_STAFF_PASSWORD} characters.`);
+  }
+}
+
+/** Adds an active staff account, or reactivates an existing one with the new password. */
+export async function addStaff(
+  em: EntityManager,
+  email: string,
+  password: string,
+): Promise<'created' | 'updated'> {
+  checkPassword(password);
+  const trimmed = email.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) {
+    throw new StaffAccountError('Please give a valid email address.');
+  }
+  const passwordHash = await hashPassword(password);
+  const existing = await findStaffByEmail(em, trimmed);
+  if (existing) {
+    existing.passwordHash = passwordHash;
+    existing.active = true;
+    await em.flush();
+    return 'updated';
+  }
+  em.create(StaffAccount, {
+    email: trimmed,
+    passwordHash,
+    googleSubject: null,
+    active: true,
+    lastLoginAt: null,
+  });
+  await em.flush();
+  return 'created';
+}
+
+async function existingAccount(em: EntityManager, email: string) {
+  const account = await findStaffByEmail(em, email);
+  if (!account) throw new StaffAccountError(`No staff account has the email ${email.trim()}.`);
+  return account;
+}
+
+/** Revokes every live session of an account (its tokens stop working at once). */
+async function revokeSessions(em: EntityManager, staffId: number) {
+  await em.nativeUpdate(
+    StaffSession,
+    { staff: staffId, revokedAt: null },
+    { revokedAt: new Date() },
+  );
+}
+
+/** Disables an account: it can no longer sign in and its open sessions end. */
+export async function disableStaff(em: EntityManager, email: string): Promise<void> {
+  const account = await existingAccount(em, email);
+  account.active = false;
+  await em.flush();
+  await revokeSessions(em, account.id);
+}
+
+/** Sets a new password and signs the account out everywhere. */
+export async function resetStaffPassword(
+  em: EntityManager,
+  email: string,
+  password: string,
+): Promise<void> {
+  checkPassword(password);
+  const account = await existingAccount(em, email);
+  account.passwordHash = await hashPassword(password);
+  await em.flush();
+  await revokeSessions(em, account.id);
+}

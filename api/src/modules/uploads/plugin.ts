@@ -1,0 +1,74 @@
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { CODES } from '../../../../shared/codes.js';
+import { ZUploadAnswer } from '../../../../shared/registration.js';
+import { AppError } from '../../errors.js';
+import { PUBLIC_CORS, RATE_LIMITS } from '../registration/public-api.js';
+import { receiveUpload, UPLOAD_LIMITS } from './receive.js';
+import { createLocalStorage, type DocumentStorage } from './storage.js';
+import { SWEEP_CRON, SWEEP_JOB, sweepUnattachedUploads } from './sweep.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Uploaded documents (staff read them with open()). */
+    documentStorage: DocumentStorage;
+  }
+}
+
+async function uploadRoutes(app: FastifyInstance) {
+  await app.register(cors, PUBLIC_CORS);
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+
+  app.post(
+    '/docUpload',
+    {
+      config: { rateLimit: RATE_LIMITS.upload },
+      schema: {
+        summary: 'Upload a certification or calibration document',
+        description:
+          'multipart/form-data with the fields `file` (jpeg, png or pdf by content, at most ' +
+          '10,000,000 bytes) and `orgHash`. message.url is an opaque reference for certDocLink ' +
+          'or kitCalibDocLink.',
+        tags: ['public registration'],
+        response: { 200: ZUploadAnswer },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          415,
+          CODES.unsupportedMediaType,
+          'Send the file as multipart/form-data.',
+        );
+      }
+      const url = await receiveUpload(
+        request.em,
+        app.documentStorage,
+        request.parts({ limits: UPLOAD_LIMITS }),
+      );
+      return { code: CODES.success, message: { url } };
+    },
+  );
+}
+
+/**
+ * Document storage for the whole app, the public upload call (/api/uploads) and the periodic
+ * sweep of uploads no submit attached.
+ */
+const uploadsPlugin: FastifyPluginAsync = async (app) => {
+  const storage = createLocalStorage(app.config.uploadsDir);
+  app.decorate('documentStorage', storage);
+  app.jobs.define({
+    name: SWEEP_JOB,
+    cron: SWEEP_CRON,
+    handler: async () => {
+      const removed = await sweepUnattachedUploads(app.orm.em.fork(), storage);
+      if (removed) app.log.info({ removed }, 'swept unattached uploads');
+    },
+  });
+  await app.register(uploadRoutes, { prefix: '/api/uploads' });
+};
+
+export default fp(uploadsPlugin, { name: 'uploads', dependencies: ['db', 'jobs'] });

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { fileTypeFromBuffer } from 'file-type';
+import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import { LIMITS, UPLOAD_MIME_TYPES } from '../../../../shared/constants.js';
+import { Document } from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
+import { organizationForLink } from '../registration/organization-link.js';
+import type { DocumentStorage } from './storage.js';
+
+/** Every multipart limit, set explicitly: one file of at most 10,000,000 bytes and the hash. */
+export const UPLOAD_LIMITS = {
+  fileSize: LIMITS.maxUploadBytes,
+  files: 1,
+  fields: 2,
+  fieldSize: 256,
+  parts: 4,
+  headerPairs: 50,
+} as const;
+
+/** file-type's recommended sample: enough bytes to recognize every format it knows. */
+const SNIFF_BYTES = 4100;
+
+export const fileTooLarge = () => new AppError(413, CODES.payloadTooLarge, MESSAGES.fileTooLarge);
+export const fileTypeNotSupported = () =>
+  new AppError(415, CODES.unsupportedMediaType, MESSAGES.fileTypeNotSupported);
+
+interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  originalName: string;
+}
+
+async function drain(iterator: AsyncIterator<unknown>) {
+  while (!(await iterator.next()).done) {
+    // Reading to the end lets busboy move on to the next part; the bytes are not needed.
+  }
+}
+
+/**
+ * Identifies the file by its first bytes, then streams it to storage. Always consumes the
+ * whole part (an unread part stalls the request) and keeps nothing unless the file is accepted.
+ */
+async function storeFile(part: MultipartFile, storage: DocumentStorage): Promise<StoredFile> {
+  const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let ended = false;
+  while (headSize < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headSize += next.value.length;
+  }
+  if (headSize === 0) throw new AppError(400, CODES.badRequest, MESSAGES.fileEmpty);
+  const type = await fileTypeFromBuffer(Buffer.concat(head));
+  if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) {
+    if (!ended) await drain(iterator);
+    throw part.file.truncated ? fileTooLarge() : fileTypeNotSupported();
+  }
+  const content = Readable.from(
+    (async function* () {
+      yield* head;
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        yield next.value;
+      }
+    })(),
+  );
+  const saved = await storage.save(content);
+  // busboy stops at the limit and marks the stream truncated instead of failing it.
+  if (part.file.truncated || saved.size > LIMITS.maxUploadBytes) {
+    await storage.remove(saved.key);
+    throw fileTooLarge();
+  }
+  return { ...saved, contentType: type.mime, originalName: displayName(part.filename) };
+}
+
+/** The client's filename, kept as a label only: no folders, no control characters. */
+export function displayName(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'document').slice(0, 255);
+}
+
+const LIMIT_ERRORS: Record<string, () => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: fileTooLarge,
+  FST_FILES_LIMIT: () => AppError.badRequest('Send one file per upload.'),
+  FST_PARTS_LIMIT: () => AppError.badRequest(),
+  FST_FIELDS_LIMIT: () => AppError.badRequest(),
+};
+
+/**
+ * Reads the multipart fields `file` and `orgHash`, stores the file and records it as an
+ * unattached document of the organization. Returns the document id (the opaque reference).
+ */
+export async function receiveUpload(
+  em: EntityManager,
+  storage: DocumentStorage,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<string> {
+  let orgHash: string | undefined;
+  let stored: StoredFile | undefined;
+  let refusal: AppError | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'orgHash' && typeof part.value === 'string') {
+          orgHash = part.valueTruncated ? '' : part.value;
+        }
+        continue;
+      }
+      if (part.fieldname !== 'file' || stored || refusal) {
+        await drain(part.file[Symbol.asyncIterator]());
+        continue;
+      }
+      try {
+        stored = await storeFile(part, storage);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refusal = error;
+      }
+    }
+    if (refusal) throw refusal;
+    if (!stored) throw AppError.badRequest(MESSAGES.fileMissing);
+    const organization = await organizationForLink(em, orgHash);
+    const document = em.create(Document, {
+      id: randomUUID(),
+      organization,
+      storageKey: stored.key,
+      originalName: stored.originalName,
+      contentType: stored.contentType,
+      size: stored.size,
+      sha256: stored.sha256,
+      attachedAt: null,
+      createdAt: new Date(),
+    });
+    await em.flush();
+    return document.id;
+  } catch (error) {
+    if (stored) await storage.remove(stored.key);
+    const code = (error as { code?: unknown }).code;
+    const limit = typeof code === 'string' ? LIMIT_ERRORS[code] : undefined;
+    throw limit ? limit() : error;
+  }
+}

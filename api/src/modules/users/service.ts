@@ -1,0 +1,369 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TUserType } from '../../../../shared/constants.js';
+import { normalizeEmail } from '../../../../shared/registration.js';
+import { STAFF_MESSAGES } from '../../../../shared/staff.js';
+import { Registration, User } from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
+import { fieldError } from '../admin-rest/field-errors.js';
+import { type Actor, recordAudit } from '../audit/service.js';
+import { getOrganization } from '../organizations/service.js';
+
+export interface UserInput {
+  type: TUserType;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+export interface UserRecord extends UserInput {
+  id: number;
+  createdAt: string;
+  /** Present when listed for one organization: that registration's enrollment. */
+  enrolled?: boolean;
+  registeredAt?: string;
+}
+
+export interface UserDetail extends UserRecord {
+  organizations: { id: number; name: string; enrolled: boolean }[];
+  companies: { id: number; name: string }[];
+  certifications: {
+    id: number;
+    number: string;
+    expiresOn: string;
+    agencyId: number | null;
+    agencyName: string;
+    typeId: number | null;
+    typeName: string;
+    documentId: string | null;
+  }[];
+}
+
+export interface UserFilter {
+  ids?: number[];
+  /** Part of the first name, last name or email (users_search_trgm_idx). */
+  q?: string;
+  organizationId?: number;
+  /** Only with organizationId. */
+  enrolled?: boolean;
+}
+
+export interface UserPage {
+  sort: string;
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+// Each sort follows an index: users_name_order_idx, users_email_lower_unique, the primary key.
+const USER_SORTS: Record<string, (direction: string) => string> = {
+  lastName: (d) => `lower(u.last_name) ${d}, lower(u.first_name) ${d}, u.id ${d}`,
+  email: (d) => `lower(u.email) ${d}, u.id ${d}`,
+  id: (d) => `u.id ${d}`,
+};
+export const USER_SORT_FIELDS = Object.keys(USER_SORTS);
+
+interface UserRow {
+  id: number;
+  type: TUserType;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  created_at: Date;
+  enrolled?: boolean;
+  registered_at?: Date;
+}
+
+function toRecord(row: UserRow): UserRecord {
+  const record: UserRecord = {
+    id: row.id,
+    type: row.type,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+  if (row.enrolled !== undefined) record.enrolled = row.enrolled;
+  if (row.registered_at !== undefined)
+    record.registeredAt = new Date(row.registered_at).toISOString();
+  return record;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function userQuery(filter: UserFilter) {
+  const joins: string[] = [];
+  const where: string[] = [];
+  const params: unknown[] = [];
+  let columns = 'u.id, u.type, u.first_name, u.last_name, u.email, u.phone, u.created_at';
+  if (filter.organizationId !== undefined) {
+    columns += ', r.enrolled, r.registered_at';
+    joins.push('join registrations r on r.user_id = u.id and r.organization_id = ?');
+    params.push(filter.organizationId);
+    if (filter.enrolled !== undefined) {
+      where.push('r.enrolled = ?');
+      params.push(filter.enrolled);
+    }
+  }
+  if (filter.ids) {
+    where.push(filter.ids.length > 0 ? 'u.id in (?)' : 'false');
+    if (filter.ids.length > 0) params.push(filter.ids);
+  }
+  const q = filter.q?.trim().toLowerCase();
+  if (q) {
+    where.push(`lower(u.first_name || ' ' || u.last_name || ' ' || u.email) like ?`);
+    params.push(`%${escapeLike(q)}%`);
+  }
+  const from = `from users u ${joins.join(' ')} ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`;
+  return { columns, from, params };
+}
+
+/** The SQL of one list page and of its total (exported so tests can EXPLAIN it). */
+export function userListQueries(filter: UserFilter, page: UserPage) {
+  const { columns, from, params } = userQuery(filter);
+  const sort = USER_SORTS[page.sort] ?? USER_SORTS.lastName;
+  const order = sort?.(page.order === 'DESC' ? 'desc' : 'asc');
+  return {
+    rows: {
+      sql: `select ${columns} ${from} order by ${order} limit ? offset ?`,
+      params: [...params, page.limit, page.offset],
+    },
+    total: { sql: `select count(*)::int as total ${from}`, params },
+  };
+}
+
+export async function listUsers(
+  em: EntityManager,
+  filter: UserFilter,
+  page: UserPage,
+): Promise<{ rows: UserRecord[]; total: number }> {
+  const queries = userListQueries(filter, page);
+  const rows = await em.execute<UserRow[]>(queries.rows.sql, queries.rows.params);
+  const [count] = await em.execute<{ total: number }[]>(queries.total.sql, queries.total.params);
+  return { rows: rows.map(toRecord), total: count?.total ?? 0 };
+}
+
+export async function getUser(em: EntityManager, id: number): Promise<UserRecord> {
+  const { rows } = await listUsers(
+    em,
+    { ids: [id] },
+    { sort: 'id', order: 'ASC', offset: 0, limit: 1 },
+  );
+  if (!rows[0]) throw AppError.notFound(STAFF_MESSAGES.userNotFound);
+  return rows[0];
+}
+
+/** The User Info page: the person, their organizations, service providers and certifications. */
+export async function getUserDetail(em: EntityManager, id: number): Promise<UserDetail> {
+  const user = await getUser(em, id);
+  const organizations = await em.execute<{ id: number; name: string; enrolled: boolean }[]>(
+    `select o.id, o.name, r.enrolled from registrations r
+       join organizations o on o.id = r.organization_id
+      where r.user_id = ? order by lower(o.name), o.id`,
+    [id],
+  );
+  const companies = await em.execute<{ id: number; name: string }[]>(
+    `select c.id, c.name from user_companies uc join companies c on c.id = uc.company_id
+      where uc.user_id = ? order by lower(c.name), c.id`,
+    [id],
+  );
+  const certifications = await em.execute<
+    {
+      id: number;
+      number: string;
+      expires_on: string;
+      agency_id: number | null;
+      agency_name: string;
+      type_id: number | null;
+      type_name: string;
+      document_id: string | null;
+    }[]
+  >(
+    `select id, number, to_char(expires_on, 'YYYY-MM-DD') as expires_on, agency_id, agency_name,
+            type_id, type_name, document_id
+       from certifications where user_id = ? order by expires_on desc, id`,
+    [id],
+  );
+  return {
+    ...user,
+    organizations,
+    companies,
+    certifications: certifications.map((cert) => ({
+      id: cert.id,
+      number: cert.number,
+      expiresOn: cert.expires_on,
+      agencyId: cert.agency_id,
+      agencyName: cert.agency_name,
+      typeId: cert.type_id,
+      typeName: cert.type_name,
+      documentId: cert.document_id,
+    })),
+  };
+}
+
+async function checkEmailFree(em: EntityManager, email: string, exceptId?: number) {
+  const rows = await em.execute<{ id: number }[]>('select id from users where lower(email) = ?', [
+    normalizeEmail(email),
+  ]);
+  if (rows[0] && rows[0].id !== exceptId) {
+    throw fieldError('email', STAFF_MESSAGES.userEmailTaken, 409);
+  }
+}
+
+/** Runs a write; a duplicate email arriving concurrently answers 409 like the pre-check does. */
+async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) {
+      throw fieldError('email', STAFF_MESSAGES.userEmailTaken, 409);
+    }
+    throw error;
+  }
+}
+
+function snapshot(user: UserRecord): Record<string, unknown> {
+  return {
+    type: user.type,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+  };
+}
+
+export async function createUser(
+  em: EntityManager,
+  actor: Actor,
+  input: UserInput,
+): Promise<UserRecord> {
+  await checkEmailFree(em, input.email);
+  const id = await uniqueEmail(() =>
+    em.transactional(async (tx) => {
+      const user = tx.create(User, { ...input, email: input.email.trim() });
+      await tx.flush();
+      recordAudit(tx, actor, {
+        action: 'create',
+        entityType: 'user',
+        entityId: user.id,
+        before: null,
+        after: { ...input },
+      });
+      return user.id;
+    }),
+  );
+  return getUser(em, id);
+}
+
+export async function updateUser(
+  em: EntityManager,
+  actor: Actor,
+  id: number,
+  changes: Partial<UserInput>,
+): Promise<UserRecord> {
+  const before = await getUser(em, id);
+  if (changes.email !== undefined) await checkEmailFree(em, changes.email, id);
+  await uniqueEmail(() =>
+    em.transactional(async (tx) => {
+      const user = await tx.findOneOrFail(User, { id });
+      tx.assign(user, changes);
+      await tx.flush();
+      recordAudit(tx, actor, {
+        action: 'update',
+        entityType: 'user',
+        entityId: id,
+        before: snapshot(before),
+        after: snapshot({ ...before, ...changes }),
+      });
+    }),
+  );
+  return getUser(em, id);
+}
+
+/** Removes a person with their registrations and certifications. */
+export async function deleteUser(em: EntityManager, actor: Actor, id: number): Promise<UserRecord> {
+  const before = await getUser(em, id);
+  await em.transactional(async (tx) => {
+    await tx.nativeDelete(User, { id });
+    recordAudit(tx, actor, {
+      action: 'delete',
+      entityType: 'user',
+      entityId: id,
+      before: snapshot(before),
+      after: null,
+    });
+  });
+  return before;
+}
+
+/** Marks one person's registration for an organization enrolled (or not). */
+export async function setEnrollment(
+  em: EntityManager,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  enrolled: boolean,
+): Promise<boolean> {
+  await em.transactional(async (tx) => {
+    const registration = await tx.findOne(Registration, {
+      organization: organizationId,
+      user: userId,
+    });
+    if (!registration) throw AppError.notFound(STAFF_MESSAGES.registrationNotFound);
+    if (registration.enrolled === enrolled) return;
+    const before = registration.enrolled;
+    registration.enrolled = enrolled;
+    recordAudit(tx, actor, {
+      action: 'enroll',
+      entityType: 'registration',
+      entityId: registration.id,
+      before: { organizationId, userId, enrolled: before },
+      after: { organizationId, userId, enrolled },
+    });
+  });
+  return enrolled;
+}
+
+/**
+ * Enrolls every registered person of an organization (only those matching `q` when given, as
+ * the Find Users list shows them). Answers how many changed.
+ */
+export async function enrollAll(
+  em: EntityManager,
+  actor: Actor,
+  organizationId: number,
+  q?: string,
+): Promise<number> {
+  await getOrganization(em, organizationId);
+  return em.transactional(async (tx) => {
+    const params: unknown[] = [organizationId];
+    let match = '';
+    const text = q?.trim().toLowerCase();
+    if (text) {
+      match = `and r.user_id in (select u.id from users u
+        where lower(u.first_name || ' ' || u.last_name || ' ' || u.email) like ?)`;
+      params.push(`%${escapeLike(text)}%`);
+    }
+    const changed = await tx.execute<{ user_id: number }[]>(
+      `update registrations r set enrolled = true, updated_at = now()
+        where r.organization_id = ? and r.enrolled = false ${match}
+        returning r.user_id`,
+      params,
+    );
+    if (changed.length > 0) {
+      recordAudit(tx, actor, {
+        action: 'enroll_all',
+        entityType: 'organization',
+        entityId: organizationId,
+        before: { enrolled: false, userIds: changed.map((row) => row.user_id) },
+        after: { enrolled: true, count: changed.length },
+      });
+    }
+    return changed.length;
+  });
+}

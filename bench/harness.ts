@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+// Shared pieces of the benchmark cases: the server process, load runs, memory sampling.
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    lines.once('line', (line) => resolve(JSON.parse(line).port));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Samples a process's RSS every 50 ms while `work` runs; answers the peak growth. */
+export async function peakRssGrowth<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; baselineMb: number; growthMb: number }> {
+  const baselineMb = rssMb(pid);
+  let peak = baselineMb;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rssMb(pid));
+    return { result, baselineMb, growthMb: peak - baselineMb };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ ...options });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** Latency percentiles of a sequence of individually timed calls (ms). */
+export async function timeCalls(
+  count: number,
+  call: (i: number) => Promise<void>,
+): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await call(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    times[Math.min(times.length - 1, Math.floor(q * times.length))] as number;
+  return { p50: round(at(0.5)), p99: round(at(0.99)) };
+}
+
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

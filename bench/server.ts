@@ -1,0 +1,23 @@
+import { buildApp } from '../api/src/app.js';
+import { loadConfig } from '../api/src/config.js';
+
+// The server under test, in its own process so the load generator does not share its event
+// loop. It adds one bare route, the baseline: the same stack doing nothing.
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  JOBS: 'false',
+  PORT: '0',
+});
+const app = await buildApp(config);
+app.get('/api/bench/baseline', async () => ({ code: 'SUCCESS', message: 'baseline' }));
+await app.ready();
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+);
+process.on('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany } from '../../../api/src/modules/companies/create.js';
+import { matchCompany } from '../../../api/src/modules/companies/matching.js';
+import {
+  addressKey,
+  cityKey,
+  companyNameKey,
+  phoneKey,
+  zipKey,
+} from '../../../api/src/modules/companies/normalize.js';
+import { ZCompany } from '../../../shared/registration.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { unique } from './fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('normalized keys', () => {
+  it('reads company names without case, punctuation, legal forms or a leading "the"', () => {
+    const key = companyNameKey('Acme Backflow Testing');
+    for (const spelling of [
+      'ACME Backflow Testing, Inc.',
+      'Acme  Backflow-Testing LLC',
+      'The Acme Backflow Testing Co.',
+      'acme backflow testing l.l.c.',
+      'Acme Backflow Testing Corporation',
+    ]) {
+      expect(companyNameKey(spelling)).toBe(key);
+    }
+    expect(companyNameKey('Smith & Sons Plumbing')).toBe(companyNameKey('Smith and Sons Plumbing'));
+    expect(companyNameKey('A.B.C. Plumbing')).toBe('abc plumbing');
+    // A name made only of legal-form words keeps them rather than becoming empty.
+    expect(companyNameKey('Co Inc')).toBe('co inc');
+  });
+
+  it('reads addresses with USPS abbreviations', () => {
+    expect(addressKey('123 North Main Street, Suite 4')).toBe('123 n main st ste 4');
+    expect(addressKey('123 N. Main St. Ste 4')).toBe('123 n main st ste 4');
+    expect(addressKey('77 Elm Avenue')).toBe(addressKey('77 elm ave'));
+    expect(cityKey('Saint Louis')).toBe(cityKey('St. Louis'));
+  });
+
+  it('keeps five zip digits, whole Canadian postal codes and phone digits', () => {
+    expect(zipKey('62701-1234', 'IL')).toBe('62701');
+    expect(zipKey('k1a 0b1', 'ON')).toBe('K1A0B1');
+    expect(phoneKey('(217) 555-0142')).toBe('2175550142');
+    expect(phoneKey('+1 217.555.0142')).toBe('2175550142');
+    expect(phoneKey('555')).toBe('');
+  });
+});
+
+describe('company matching', () => {
+  async function existing(overrides: Record<string, string>) {
+    const em = t.app.orm.em.fork();
+    const company = createCompany(
+      em,
+      ZCompany.parse({
+        companyName: 'Company',
+        companyPhone: '',
+        companyAddress1: `${unique()} Road`,
+        companyCity: 'Springfield',
+        companyState: 'IL',
+        companyZip: '62701',
+        ...overrides,
+      }),
+    );
+    await em.flush();
+    return company.id;
+  }
+  const match = (input: Record<string, string>) =>
+    matchCompany(
+      t.app.orm.em.fork(),
+      ZCompany.parse({
+        companyPhone: '',
+        companyCity: 'Springfield',
+        companyState: 'IL',
+        companyZip: '62701',
+        companyAddress1: `${unique()} Other Road`,
+        ...input,
+      }),
+    );
+  const possibleIds = async (input: Record<string, string>) => {
+    const result = await match(input);
+    return result.kind === 'possible' ? result.matches.map((m) => m.companyID) : [];
+  };
+
+  it('finds an exact match through spelling differences and zip+4', async () => {
+    const base = unique();
+    const id = await existing({
+      companyName: `Kestrel ${base} Backflow Testing, Inc.`,
+      companyAddress1: '123 North Main Street',
+      companyCity: 'Springfield',
+      companyZip: '62701-1234',
+      companyState: 'IL',
+    });
+    expect(
+      await match({
+        companyName: `KESTREL ${base} backflow testing llc`,
+        companyAddress1: '123 N. Main St.',
+        companyCity: 'springfield',
+        companyZip: '62701',
+      }),
+    ).toEqual({ kind: 'exact', companyId: id });
+  });
+
+  it('offers similar names in the same state as possible matches, not in another state', async () => {
+    const base = unique();
+    const id = await existing({
+      companyName: `Bluewater ${base} Backflow Services`,
+      companyState: 'OH',
+      companyZip: '43004',
+    });
+    // A typo and a dropped word both stay above the threshold.
+    expect(
+      await possibleIds({
+        companyName: `Bluwater ${base} Backflow Services`,
+        companyState: 'OH',
+        companyZip: '43004',
+      }),
+    ).toContain(id);
+    expect(
+      await possibleIds({
+        companyName: `Bluewater ${base} Backflow`,
+        companyState: 'OH',
+        companyZip: '43004',
+      }),
+    ).toContain(id);
+    expect(
+      await possibleIds({
+        companyName: `Bluewater ${base} Backflow Services`,
+        companyState: 'KY',
+        companyZip: '40202',
+      }),
+    ).not.toContain(id);
+  });
+
+  it('does not offer a different company that only shares a trade word', async () => {
+    const base = unique();
+    const id = await existing({
+      companyName: `Northside ${base} Plumbing`,
+      companyState: 'TX',
+      companyZip: '75001',
+    });
+    expect(
+      await possibleIds({
+        companyName: `Riverbend Plumbing Services`,
+        companyState: 'TX',
+        companyZip: '75001',
+      }),
+    ).not.toContain(id);
+  });
+
+  it('offers a company at the same normalized address and zip, or with the same phone', async () => {
+    const id = await existing({
+      companyName: `Old Name ${unique()}`,
+      companyAddress1: '900 West Elm Avenue',
+      companyZip: '62704',
+      companyPhone: '(217) 555-0199',
+    });
+    expect(
+      await possibleIds({
+        companyName: `New Name ${unique()}`,
+        companyAddress1: '900 W Elm Ave',
+        companyZip: '62704-0001',
+      }),
+    ).toContain(id);
+    expect(
+      await possibleIds({ companyName: `Other ${unique()}`, companyPhone: '217.555.0199' }),
+    ).toContain(id);
+    expect(
+      await match({
+        companyName: `Unrelated ${unique()}`,
+        companyAddress1: '901 W Elm Ave',
+        companyZip: '62704',
+      }),
+    ).toEqual({ kind: 'none' });
+  });
+
+  it('returns at most ten possible matches, best first', async () => {
+    const base = unique();
+    const ids = [];
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        await existing({
+          companyName: `Harbor ${base} Testing ${i}`,
+          companyState: 'WA',
+          companyZip: '98101',
+        }),
+      );
+    const result = await match({
+      companyName: `Harbor ${base} Testing 3`,
+      companyState: 'WA',
+      companyZip: '98101',
+      companyAddress1: '1 Elsewhere Way',
+    });
+    expect(result.kind).toBe('possible');
+    if (result.kind !== 'possible') return;
+    expect(result.matches).toHaveLength(10);
+    expect(result.matches[0]?.companyID).toBe(ids[3]);
+    expect(Object.keys(result.matches[0] ?? {}).sort()).toEqual([
+      'companyAddress1',
+      'companyAddress2',
+      'companyCity',
+      'companyID',
+      'companyName',
+      'companyState',
+      'companyZip',
+    ]);
+  });
+
+  it('answers Found Exact Match and Found Possible Matches through the API', async () => {
+    const base = unique();
+    const id = await existing({
+      companyName: `Summit ${base} Backflow`,
+      companyAddress1: '5 Oak Street',
+      companyState: 'CO',
+      companyZip: '80202',
+    });
+    const post = (company: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tr/validate/company',
+        payload: {
+          companyInfo: [
+            {
+              companyPhone: '',
+              companyAddress2: '',
+              companyCity: 'Springfield',
+              companyState: 'CO',
+              companyZip: '80202',
+              ...company,
+            },
+          ],
+        },
+      });
+    const exact = await post({
+      companyName: `summit ${base} backflow inc`,
+      companyAddress1: '5 Oak St',
+    });
+    expect(exact.json()).toEqual({ code: 'Found Exact Match', message: { match_found: id } });
+    const possible = await post({
+      companyName: `Sumit ${base} Backflow`,
+      companyAddress1: '77 Pine St',
+    });
+    expect(possible.json().code).toBe('Found Possible Matches');
+    expect(possible.json().message.possible_matches[0]).toMatchObject({
+      companyID: id,
+      companyState: 'CO',
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Screenshots and other artifacts (git-ignored). */
+export const ARTIFACTS = path.resolve(here, '../../../test-results/e2e');
+
+export interface TestBrowser {
+  context: BrowserContext;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium with a fresh profile; install it with `apt-get install -y chromium`. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
+  }
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'backflow-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    async newPage() {
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      return page;
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

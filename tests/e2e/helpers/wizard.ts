@@ -1,0 +1,51 @@
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export type Surface = Page | Frame;
+
+/** Waits until the wizard shows the page with this heading. */
+export async function expectStep(surface: Surface, title: string) {
+  await surface.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+export async function next(surface: Surface) {
+  await surface.getByRole('button', { name: /^(Next|Submit)$/ }).click();
+}
+
+export interface CompanyData {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone?: string;
+}
+
+export async function fillCompany(surface: Surface, company: CompanyData) {
+  await surface.getByLabel('Company Name', { exact: true }).fill(company.name);
+  if (company.phone) await surface.getByLabel('Company Phone', { exact: true }).fill(company.phone);
+  await surface.getByLabel('Company Address', { exact: true }).fill(company.address);
+  await surface.getByLabel('City', { exact: true }).fill(company.city);
+  await surface.getByLabel('State', { exact: true }).selectOption(company.state);
+  await surface.getByLabel('Postal Code', { exact: true }).fill(company.zip);
+}
+
+export interface PersonData {
+  first: string;
+  last: string;
+  email: string;
+  phone?: string;
+}
+
+/** Fills the person fields inside the block (fieldset) whose legend is `block`. */
+export async function fillPerson(surface: Surface, block: string, person: PersonData) {
+  const group = surface.getByRole('group', { name: block, exact: true });
+  await group.getByLabel('First Name', { exact: true }).fill(person.first);
+  await group.getByLabel('Last Name', { exact: true }).fill(person.last);
+  await group.getByLabel('Email', { exact: true }).fill(person.email);
+  if (person.phone) await group.getByLabel('Phone', { exact: true }).fill(person.phone);
+}
+
+export async function expectTitle(page: Page, pattern: RegExp) {
+  await expect.poll(() => page.title()).toMatch(pattern);
+}

@@ -1,0 +1,40 @@
+import { CODES, MESSAGES, type TApiAnswer } from '../../../shared/codes.js';
+
+/** What every public call answers with; a thrown failure becomes FETCH FAILURE (spec section 7). */
+export type TAnswer<M = unknown> = TApiAnswer<M>;
+
+export const FETCH_FAILURE: TAnswer<string> = {
+  code: CODES.fetchFailure,
+  message: MESSAGES.apiFetchFailed,
+};
+
+export function isFetchFailure(answer: TAnswer): boolean {
+  return answer.code === CODES.fetchFailure;
+}
+
+async function call<M>(path: string, init: RequestInit): Promise<TAnswer<M>> {
+  try {
+    const response = await fetch(path, { credentials: 'include', ...init });
+    const body = (await response.json()) as Partial<TAnswer<M>>;
+    if (typeof body?.code !== 'string') return FETCH_FAILURE as TAnswer<M>;
+    return body as TAnswer<M>;
+  } catch {
+    return FETCH_FAILURE as TAnswer<M>;
+  }
+}
+
+export function apiGet<M>(path: string): Promise<TAnswer<M>> {
+  return call<M>(path, { method: 'GET', headers: { accept: 'application/json' } });
+}
+
+export function apiPost<M>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<TAnswer<M>> {
+  return call<M>(path, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { CODES } from '../../../../shared/codes.js';
+import { emitEmbedEvent } from '../embed/frame-bridge.js';
+import { InvalidLink, PageLoading, ServerUnreachable } from '../screens.js';
+import { FormContext, type TFormContext } from './form-context.js';
+import { lookUpOrganization, type TOrgLookup } from './org-info.js';
+
+/** /form/:hash — looks the organization up once, then shows the home page or the wizard. */
+export function FormLayout() {
+  const hash = useParams().hash ?? '';
+  const [lookup, setLookup] = useState<TOrgLookup | null>(null);
+  const [unreachable, setUnreachable] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setLookup(null);
+    lookUpOrganization(hash).then((result) => {
+      if (!current) return;
+      setLookup(result);
+      if (result.state === 'found') emitEmbedEvent({ type: 'ready', orgName: result.org.org_name });
+      else if (result.state === 'invalid') emitEmbedEvent({ type: 'error', code: result.code });
+    });
+    return () => {
+      current = false;
+    };
+  }, [hash]);
+
+  const reportUnreachable = useCallback(() => setUnreachable(true), []);
+  useEffect(() => {
+    if (unreachable || lookup?.state === 'unreachable') {
+      emitEmbedEvent({ type: 'error', code: CODES.fetchFailure });
+    }
+  }, [unreachable, lookup]);
+
+  const context = useMemo<TFormContext | null>(
+    () => (lookup?.state === 'found' ? { hash, org: lookup.org, reportUnreachable } : null),
+    [hash, lookup, reportUnreachable],
+  );
+
+  if (unreachable || lookup?.state === 'unreachable') return <ServerUnreachable />;
+  if (!lookup) return <PageLoading />;
+  if (lookup.state === 'invalid') return <InvalidLink message={lookup.message} />;
+  return (
+    <FormContext.Provider value={context}>
+      <Outlet />
+    </FormContext.Provider>
+  );
+}

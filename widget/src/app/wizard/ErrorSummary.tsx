@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { MESSAGES } from '../../../../shared/codes.js';
+import { fieldId, hasErrors } from './errors.js';
+import { errorLabel } from './labels.js';
+import type { TWizardErrors } from './state.js';
+
+/**
+ * The errors of the last Next, at the top of the form: the general messages, then a link to
+ * each field with an error. It takes focus (and the page scrolls to the top) when it appears.
+ */
+export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
+  const box = useRef<HTMLElement>(null);
+  const visible = hasErrors(errors);
+  useEffect(() => {
+    if (!hasErrors(errors)) return;
+    window.scrollTo(0, 0);
+    box.current?.focus({ preventScroll: true });
+  }, [errors]);
+  if (!visible) return null;
+  const fields = Object.entries(errors.fields);
+  return (
+    <section
+      ref={box}
+      className="error-summary"
+      tabIndex={-1}
+      aria-labelledby="error-summary-title"
+    >
+      <h2 id="error-summary-title">There is a problem</h2>
+      {errors.general.length ? (
+        <ul className="error-list">
+          {errors.general.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {fields.length ? (
+        <>
+          <p>Please check these fields:</p>
+          <ul className="error-links">
+            {fields.map(([path, message]) => (
+              <li key={path}>
+                <a
+                  href={`#${fieldId(path)}`}
+                  onClick={(event) => {
+                    const target = document.getElementById(fieldId(path));
+                    if (!target) return;
+                    event.preventDefault();
+                    target.focus();
+                    target.scrollIntoView({ block: 'center' });
+                  }}
+                >
+                  {errorLabel(path)}
+                  {message === MESSAGES.fieldRequired ? '' : `: ${message}`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { emitEmbedEvent } from '../embed/frame-bridge.js';
+import { useForm } from '../org/form-context.js';
+import { checkCurrentPage } from './checks.js';
+import { ErrorSummary } from './ErrorSummary.js';
+import { createWizardState, wizardReducer } from './reducer.js';
+import { currentPage, isPage, PAGE_COUNT, PAGE_TITLES, type TWizardAction } from './state.js';
+import { AdminsStep } from './steps/AdminsStep.js';
+import { CompanyStep } from './steps/CompanyStep.js';
+import { MatchStep } from './steps/MatchStep.js';
+import { ReviewStep } from './steps/ReviewStep.js';
+import { TestersStep } from './steps/TestersStep.js';
+import { TestKitsStep } from './steps/TestKitsStep.js';
+import { UserTypeStep } from './steps/UserTypeStep.js';
+import { clearWizardState, loadWizardState, newRunId, saveWizardState } from './storage.js';
+import { type TWizardContext, WizardContext } from './wizard-context.js';
+
+const STEPS = [
+  UserTypeStep,
+  CompanyStep,
+  MatchStep,
+  AdminsStep,
+  TestersStep,
+  TestKitsStep,
+  ReviewStep,
+];
+
+/** /form/:hash/step/:page — the registration wizard, pages 0-6. */
+export function WizardRoute() {
+  const { hash, org, reportUnreachable } = useForm();
+  const navigate = useNavigate();
+  const urlPage = Number(useParams().page);
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    undefined,
+    () => loadWizardState(hash) ?? createWizardState(newRunId(), org.number_of_certs),
+  );
+  const files = useRef(new Map<string, File>()).current;
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const finished = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const page = currentPage(state);
+  const stepUrl = useCallback((n: number) => `/form/${encodeURIComponent(hash)}/step/${n}`, [hash]);
+
+  useEffect(() => {
+    if (!finished.current) saveWizardState(hash, state);
+  }, [hash, state]);
+
+  // The address follows the wizard: moving forward adds a history entry, so the browser's Back
+  // walks the pages; an address that changed by itself (Back/Forward) walks the wizard back.
+  const synced = useRef({ pathLength: state.path.length, urlPage: -1 });
+  useEffect(() => {
+    const previous = synced.current;
+    synced.current = { pathLength: state.path.length, urlPage };
+    if (urlPage === page) return;
+    if (state.path.length > previous.pathLength) {
+      navigate(stepUrl(page));
+    } else if (
+      urlPage !== previous.urlPage &&
+      isPage(urlPage) &&
+      state.path.slice(0, -1).includes(urlPage)
+    ) {
+      dispatch({ type: 'backTo', page: urlPage });
+    } else {
+      navigate(stepUrl(page), { replace: true });
+    }
+  }, [state.path, urlPage, page, navigate, stepUrl]);
+
+  // Every page change: title, scroll to top, focus on the heading, and the host page is told.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const title = PAGE_TITLES[page];
+  useEffect(() => {
+    document.title = `Step ${page + 1} of ${PAGE_COUNT}: ${title} – ${org.org_name} Tester Registration`;
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+    emitEmbedEvent({ type: 'step', page, title });
+  }, [page, title, org.org_name]);
+
+  const apply = useCallback((action: TWizardAction) => dispatch(action), []);
+
+  const next = async () => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    const outcome = await checkCurrentPage(stateRef.current, { hash, org });
+    busyRef.current = false;
+    setBusy(false);
+    if (outcome.kind === 'unreachable') reportUnreachable();
+    else if (outcome.kind === 'errors') apply({ type: 'setErrors', errors: outcome.errors });
+    else if (outcome.kind === 'advance') apply(outcome.action);
+    else {
+      finished.current = true;
+      clearWizardState(hash);
+      emitEmbedEvent({ type: 'submitted' });
+      navigate(`/form/${encodeURIComponent(hash)}/thank-you`, { replace: true });
+    }
+  };
+
+  const back = () => {
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) navigate(-1);
+    else if (page === 0) navigate(`/form/${encodeURIComponent(hash)}`);
+    else apply({ type: 'back' });
+  };
+
+  const skip =
+    page === 2
+      ? () => apply({ type: 'skipMatches' })
+      : page === 4 && state.userType === 'admin'
+        ? () => apply({ type: 'skipTesters' })
+        : page === 5
+          ? () => apply({ type: 'skipTestKits' })
+          : null;
+
+  // While a check runs the buttons stay focusable (disabling would drop keyboard focus) but inert.
+  const guard = (action: () => void) => () => {
+    if (!busyRef.current) action();
+  };
+
+  const context = useMemo<TWizardContext>(
+    () => ({ state, dispatch, hash, org, files, reportUnreachable }),
+    [state, hash, org, files, reportUnreachable],
+  );
+  const Step = STEPS[page] ?? UserTypeStep;
+
+  return (
+    <WizardContext.Provider value={context}>
+      <main className={`page wizard step-${page}`}>
+        <p className="step-count">
+          {org.org_name} Tester Registration · Step {page + 1} of {PAGE_COUNT}
+        </p>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        <ErrorSummary errors={state.errors} />
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (page !== 2) void next();
+          }}
+        >
+          <Step />
+          <div className="wizard-nav no-print">
+            <button type="button" className="button secondary" onClick={guard(back)}>
+              Back
+            </button>
+            {skip ? (
+              <button type="button" className="button secondary" onClick={guard(skip)}>
+                Skip
+              </button>
+            ) : null}
+            {page !== 2 ? (
+              <button type="submit" className="button primary" aria-disabled={busy || undefined}>
+                {busy ? 'Loading...' : page === 6 ? 'Submit' : 'Next'}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </main>
+    </WizardContext.Provider>
+  );
+}

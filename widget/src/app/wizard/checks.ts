@@ -1,0 +1,198 @@
+import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import {
+  adminErrorsFrom,
+  certificationRulesFromOrgInfo,
+  companyErrorsFrom,
+  createSubmitAllSchema,
+  createValidateTestersRequestSchema,
+  duplicateEmailPositions,
+  finalErrorsFrom,
+  type TCompanyMatch,
+  type TOrgInfo,
+  testerErrorsFrom,
+  testKitErrorsFrom,
+  ZValidateAdminsRequest,
+  ZValidateCompanyRequest,
+  ZValidateTestKitsRequest,
+  ZValidateUserTypeRequest,
+} from '../../../../shared/registration.js';
+import { apiPost, isFetchFailure, type TAnswer } from '../api.js';
+import {
+  adminErrors,
+  companyErrors,
+  fieldError,
+  finalErrors,
+  generalErrors,
+  testerErrors,
+  testKitErrors,
+} from './errors.js';
+import {
+  adminsPayload,
+  companyPayload,
+  submitAllPayload,
+  testersPayload,
+  testKitsPayload,
+} from './payload.js';
+import { currentPage, type TWizardAction, type TWizardErrors, type TWizardState } from './state.js';
+
+// What Next does on each page: the shared rules on the client first, then the server's check
+// (spec sections 4, 5 and 7). Each returns the reducer action to apply, or what to show.
+
+export type TStepOutcome =
+  | { kind: 'advance'; action: TWizardAction }
+  | { kind: 'errors'; errors: TWizardErrors }
+  | { kind: 'submitted' }
+  | { kind: 'unreachable' };
+
+export interface TStepContext {
+  hash: string;
+  org: TOrgInfo;
+  post?: <M>(path: string, body: unknown, headers?: Record<string, string>) => Promise<TAnswer<M>>;
+}
+
+const show = (errors: TWizardErrors): TStepOutcome => ({ kind: 'errors', errors });
+const go = (action: TWizardAction): TStepOutcome => ({ kind: 'advance', action });
+
+/** Any answer the page does not expect: its message (when readable) goes to the general list. */
+function unexpected(answer: TAnswer): TStepOutcome {
+  if (isFetchFailure(answer)) return { kind: 'unreachable' };
+  return show(generalErrors(typeof answer.message === 'string' ? answer.message : answer.code));
+}
+
+export async function checkUserType(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  const parsed = ZValidateUserTypeRequest.safeParse({ userType: state.userType });
+  if (!parsed.success) return show(fieldError('userType', MESSAGES.userTypeRequired));
+  const answer = await (ctx.post ?? apiPost)<string>('/api/tr/validate/usertype', {
+    userType: state.userType,
+  });
+  if (answer.code === CODES.userTypeError) {
+    return show(fieldError('userType', String(answer.message || MESSAGES.userTypeRequired)));
+  }
+  if (answer.code === CODES.success) return go({ type: 'userTypeAccepted' });
+  return unexpected(answer);
+}
+
+export async function checkCompany(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  const request = { companyInfo: [companyPayload({ ...state.company, companyID: null })] };
+  const parsed = ZValidateCompanyRequest.safeParse(request);
+  if (!parsed.success) return show(companyErrors(companyErrorsFrom(parsed.error.issues)));
+  const answer = await (ctx.post ?? apiPost)<Record<string, unknown>>(
+    '/api/tr/validate/company',
+    request,
+  );
+  const message = answer.message ?? {};
+  switch (answer.code) {
+    case CODES.companyErrors:
+      return show(companyErrors(message));
+    case CODES.possibleMatches:
+      return go({
+        type: 'companyChecked',
+        result: { kind: 'matches', matches: (message.possible_matches ?? []) as TCompanyMatch[] },
+      });
+    case CODES.exactMatch:
+      return go({
+        type: 'companyChecked',
+        result: { kind: 'exact', companyID: Number(message.match_found) },
+      });
+    case CODES.noMatches:
+      return go({ type: 'companyChecked', result: { kind: 'none' } });
+    default:
+      return unexpected(answer);
+  }
+}
+
+export async function checkAdmins(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  const request = { adminInfo: adminsPayload(state.admins) };
+  const parsed = ZValidateAdminsRequest.safeParse(request);
+  if (!parsed.success) return show(adminErrors(adminErrorsFrom(parsed.error.issues)));
+  const answer = await (ctx.post ?? apiPost)<Record<string, never>>(
+    '/api/tr/validate/admins',
+    request,
+  );
+  if (answer.code === CODES.adminErrors) return show(adminErrors(answer.message ?? {}));
+  if (answer.code === CODES.success) return go({ type: 'adminsAccepted' });
+  return unexpected(answer);
+}
+
+/** Tester emails that an admin of this registration already uses. */
+function emailsTakenByAdmins(state: TWizardState): TWizardErrors | null {
+  if (state.userType !== 'admin') return null;
+  const emails = [...state.admins, ...state.testers].map((person) => person.userEmail);
+  const fields: Record<string, string> = {};
+  for (const position of duplicateEmailPositions(emails)) {
+    const tester = position - state.admins.length;
+    if (tester >= 0) fields[`testers.${tester}.userEmail`] = MESSAGES.emailNotUnique;
+  }
+  return Object.keys(fields).length ? { general: [MESSAGES.emailNotUnique], fields } : null;
+}
+
+/** An admin may leave the tester page untouched: Next then behaves like Skip. */
+function untouchedTesters(state: TWizardState): boolean {
+  return state.testers.every(
+    (tester) =>
+      !`${tester.userFirstName}${tester.userLastName}${tester.userEmail}${tester.userPhone}`.trim() &&
+      tester.userCerts.every(
+        (cert) => !`${cert.certNum}${cert.certExp}${cert.certAgency}${cert.certDocLink}`.trim(),
+      ),
+  );
+}
+
+export async function checkTesters(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  if (state.userType === 'admin' && untouchedTesters(state)) return go({ type: 'skipTesters' });
+  const request = { testerInfo: testersPayload(state.testers), hashValue: ctx.hash };
+  const schema = createValidateTestersRequestSchema(certificationRulesFromOrgInfo(ctx.org));
+  const parsed = schema.safeParse(request);
+  if (!parsed.success) return show(testerErrors(testerErrorsFrom(parsed.error.issues)));
+  const duplicates = emailsTakenByAdmins(state);
+  if (duplicates) return show(duplicates);
+  const answer = await (ctx.post ?? apiPost)<Record<string, never>>(
+    '/api/tr/validate/testers',
+    request,
+  );
+  if (answer.code === CODES.testerErrors) return show(testerErrors(answer.message ?? {}));
+  if (answer.code === CODES.success) return go({ type: 'testersAccepted' });
+  return unexpected(answer);
+}
+
+export async function checkTestKits(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  const request = { testKitInfo: testKitsPayload(state.testKits) };
+  const parsed = ZValidateTestKitsRequest.safeParse(request);
+  if (!parsed.success) return show(testKitErrors(testKitErrorsFrom(parsed.error.issues)));
+  if (request.testKitInfo.length === 0) return go({ type: 'skipTestKits' });
+  const answer = await (ctx.post ?? apiPost)<Record<string, never>>(
+    '/api/tr/validate/testkits',
+    request,
+  );
+  if (answer.code === CODES.testKitErrors) return show(testKitErrors(answer.message ?? {}));
+  if (answer.code === CODES.success) return go({ type: 'testKitsAccepted' });
+  return unexpected(answer);
+}
+
+/** The final submit, keyed by the run's Idempotency-Key so a retry never registers twice. */
+export async function submitAll(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  const request = submitAllPayload(ctx.hash, state);
+  const parsed = createSubmitAllSchema(certificationRulesFromOrgInfo(ctx.org)).safeParse(request);
+  if (!parsed.success) return show(finalErrors(finalErrorsFrom(parsed.error.issues), state));
+  const answer = await (ctx.post ?? apiPost)<Record<string, never>>('/api/tr/submit/all', request, {
+    'idempotency-key': state.runId,
+  });
+  if (answer.code === CODES.finalErrors) return show(finalErrors(answer.message ?? {}, state));
+  if (answer.code === CODES.success) return { kind: 'submitted' };
+  return unexpected(answer);
+}
+
+const CHECKS = [
+  checkUserType,
+  checkCompany,
+  null,
+  checkAdmins,
+  checkTesters,
+  checkTestKits,
+  submitAll,
+];
+
+/** Next on the current page (the match page has no Next: a company is selected or skipped). */
+export function checkCurrentPage(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  const check = CHECKS[currentPage(state)];
+  return check ? check(state, ctx) : Promise.resolve(show(generalErrors()));
+}

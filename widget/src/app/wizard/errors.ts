@@ -1,0 +1,141 @@
+import { MESSAGES } from '../../../../shared/codes.js';
+import type {
+  TCertErrors,
+  TFieldErrors,
+  TFinalErrorsMessage,
+  TPositionErrors,
+} from '../../../../shared/registration.js';
+import type { TWizardErrors, TWizardState } from './state.js';
+
+// The server's error shapes (and the same shapes built from the shared schemas on the client)
+// turned into one map of field paths, plus the general list shown above the form.
+
+function generalList(messages: readonly unknown[] | undefined): string[] {
+  const list: string[] = [];
+  for (const message of messages ?? []) {
+    // 'Field required.' is never listed on its own: the field itself is highlighted.
+    if (typeof message !== 'string' || message === MESSAGES.fieldRequired) continue;
+    if (!list.includes(message)) list.push(message);
+  }
+  return list;
+}
+
+function addFields(
+  target: Record<string, string>,
+  prefix: string,
+  fields: TFieldErrors | undefined,
+) {
+  for (const [name, message] of Object.entries(fields ?? {})) {
+    if (typeof message === 'string') target[`${prefix}.${name}`] ??= message;
+  }
+}
+
+export function generalErrors(...messages: unknown[]): TWizardErrors {
+  return { general: generalList(messages), fields: {} };
+}
+
+export function fieldError(path: string, message: string): TWizardErrors {
+  return { general: generalList([message]), fields: { [path]: message } };
+}
+
+export function companyErrors(message: {
+  company_errors?: TFieldErrors;
+  generalErrors?: string[];
+}): TWizardErrors {
+  const fields: Record<string, string> = {};
+  addFields(fields, 'company', message.company_errors);
+  return { general: generalList(message.generalErrors), fields };
+}
+
+/** Per-person errors of one list; `offset` skips positions that belong to another list. */
+function addPeople(
+  fields: Record<string, string>,
+  list: 'admins' | 'testers',
+  people: TPositionErrors | undefined,
+  certs: TCertErrors | undefined,
+  offset = 0,
+  count = Number.POSITIVE_INFINITY,
+) {
+  const inRange = (position: string) => {
+    const index = Number(position) - offset;
+    return Number.isInteger(index) && index >= 0 && index < count ? index : undefined;
+  };
+  for (const [position, personFields] of Object.entries(people ?? {})) {
+    const index = inRange(position);
+    if (index !== undefined) addFields(fields, `${list}.${index}`, personFields);
+  }
+  for (const [position, byCert] of Object.entries(certs ?? {})) {
+    const index = inRange(position);
+    if (index === undefined) continue;
+    for (const [cert, certFields] of Object.entries(byCert ?? {})) {
+      addFields(fields, `${list}.${index}.certs.${cert}`, certFields);
+    }
+  }
+}
+
+export function adminErrors(message: {
+  adminErrors?: TPositionErrors;
+  generalErrors?: string[];
+}): TWizardErrors {
+  const fields: Record<string, string> = {};
+  addPeople(fields, 'admins', message.adminErrors, undefined);
+  return { general: generalList(message.generalErrors), fields };
+}
+
+export function testerErrors(message: {
+  testerErrors?: TPositionErrors;
+  certErrors?: TCertErrors;
+  generalErrors?: string[];
+}): TWizardErrors {
+  const fields: Record<string, string> = {};
+  addPeople(fields, 'testers', message.testerErrors, message.certErrors);
+  return { general: generalList(message.generalErrors), fields };
+}
+
+export function testKitErrors(message: {
+  testKitErrors?: TPositionErrors;
+  generalErrors?: string[];
+}): TWizardErrors {
+  const fields: Record<string, string> = {};
+  for (const [position, kitFields] of Object.entries(message.testKitErrors ?? {})) {
+    addFields(fields, `testKits.${position}`, kitFields);
+  }
+  return { general: generalList(message.generalErrors), fields };
+}
+
+/** FINAL ERRORS: userInfo lists the admins first, then the testers (see payload.ts). */
+export function finalErrors(
+  message: Partial<TFinalErrorsMessage>,
+  state: Pick<TWizardState, 'admins' | 'testers'>,
+): TWizardErrors {
+  const fields: Record<string, string> = {};
+  const admins = state.admins.length;
+  addFields(fields, 'company', message.company_errors);
+  addPeople(fields, 'admins', message.userErrors, message.certErrors, 0, admins);
+  addPeople(
+    fields,
+    'testers',
+    message.userErrors,
+    message.certErrors,
+    admins,
+    state.testers.length,
+  );
+  for (const [position, kitFields] of Object.entries(message.testKitErrors ?? {})) {
+    addFields(fields, `testKits.${position}`, kitFields);
+  }
+  return { general: generalList(message.generalErrors), fields };
+}
+
+export function hasErrors(errors: TWizardErrors): boolean {
+  return errors.general.length > 0 || Object.keys(errors.fields).length > 0;
+}
+
+/** Errors whose path starts with `prefix.` (one block of a repeated list). */
+export function errorsUnder(errors: TWizardErrors, prefix: string): [string, string][] {
+  return Object.entries(errors.fields).filter(([path]) => path.startsWith(`${prefix}.`));
+}
+
+/** The element id of the input for a field path. */
+export function fieldId(path: string): string {
+  return `field-${path.replaceAll('.', '-')}`;
+}

@@ -1,0 +1,142 @@
+import { kitsToSend } from '../../../../../shared/registration.js';
+import { errorsUnder, fieldId } from '../errors.js';
+import {
+  CERTIFICATION_LABELS,
+  COMPANY_LABELS,
+  errorLabel,
+  PERSON_LABELS,
+  TEST_KIT_LABELS,
+} from '../labels.js';
+import type { TPersonForm } from '../state.js';
+import { useWizard } from '../wizard-context.js';
+
+/** The errors of one reviewed entry (FINAL ERRORS are shown per user). */
+function EntryErrors({ prefix }: { prefix: string }) {
+  const { state } = useWizard();
+  const errors = errorsUnder(state.errors, prefix);
+  if (!errors.length) return null;
+  return (
+    <ul className="entry-errors">
+      {errors.map(([path, message]) => (
+        <li key={path} id={fieldId(path)} tabIndex={-1}>
+          {errorLabel(path)}: {message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value || '—'}</dd>
+    </>
+  );
+}
+
+function Person({ title, person, prefix }: { title: string; person: TPersonForm; prefix: string }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      <dl className="summary">
+        <Row label={PERSON_LABELS.userFirstName} value={person.userFirstName} />
+        <Row label={PERSON_LABELS.userLastName} value={person.userLastName} />
+        <Row label={PERSON_LABELS.userEmail} value={person.userEmail} />
+        <Row label={PERSON_LABELS.userPhone} value={person.userPhone} />
+      </dl>
+      <EntryErrors prefix={prefix} />
+    </>
+  );
+}
+
+/** Page 6: everything entered, with Print and Submit. */
+export function ReviewStep() {
+  const { state, org } = useWizard();
+  const { company } = state;
+  const agencyName = (id: string) => org.org_associated_certs?.[id]?.agency ?? id;
+  const typeName = (agency: string, type: string) =>
+    org.org_associated_certs?.[agency]?.associatedTypes?.[type] ?? type;
+  const kits = kitsToSend(state.testKits);
+  return (
+    <>
+      <p>Please review your registration, then choose Submit.</p>
+      <p className="no-print">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print
+        </button>
+      </p>
+      <section aria-labelledby="review-company">
+        <h2 id="review-company">Company</h2>
+        {company.companyID !== null ? <p>An existing company was selected.</p> : null}
+        <dl className="summary">
+          <Row label={COMPANY_LABELS.companyName} value={company.companyName} />
+          <Row label={COMPANY_LABELS.companyPhone} value={company.companyPhone} />
+          <Row
+            label={COMPANY_LABELS.companyAddress1}
+            value={[company.companyAddress1, company.companyAddress2].filter(Boolean).join(', ')}
+          />
+          <Row label={COMPANY_LABELS.companyCity} value={company.companyCity} />
+          <Row label={COMPANY_LABELS.companyState} value={company.companyState} />
+          <Row label={COMPANY_LABELS.companyZip} value={company.companyZip} />
+        </dl>
+        <EntryErrors prefix="company" />
+      </section>
+      {state.userType === 'admin' ? (
+        <section aria-labelledby="review-admins">
+          <h2 id="review-admins">Admins</h2>
+          {state.admins.map((admin, index) => (
+            <Person
+              key={admin.key}
+              title={`Admin #${index + 1}`}
+              person={admin}
+              prefix={`admins.${index}`}
+            />
+          ))}
+        </section>
+      ) : null}
+      {state.testers.length ? (
+        <section aria-labelledby="review-testers">
+          <h2 id="review-testers">Testers</h2>
+          {state.testers.map((tester, index) => (
+            <div key={tester.key}>
+              <Person title={`Tester #${index + 1}`} person={tester} prefix={`testers.${index}`} />
+              {tester.userCerts.map((cert, certIndex) => (
+                <dl className="summary nested" key={cert.key}>
+                  <Row label={`Certification #${certIndex + 1}`} value={cert.certNum} />
+                  <Row label={CERTIFICATION_LABELS.certExp} value={cert.certExp} />
+                  <Row
+                    label={CERTIFICATION_LABELS.certAgency}
+                    value={agencyName(cert.certAgency)}
+                  />
+                  <Row
+                    label={CERTIFICATION_LABELS.certType}
+                    value={typeName(cert.certAgency, cert.certType)}
+                  />
+                  <Row label={CERTIFICATION_LABELS.certDocLink} value={cert.certDocName} />
+                </dl>
+              ))}
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <section aria-labelledby="review-kits">
+        <h2 id="review-kits">Test Kits</h2>
+        {kits.length === 0 ? <p>No test kits.</p> : null}
+        {kits.map((kit, index) => (
+          <div key={kit.key}>
+            <h3>Test Kit #{index + 1}</h3>
+            <dl className="summary">
+              <Row label={TEST_KIT_LABELS.kitSerial} value={kit.kitSerial} />
+              <Row label={TEST_KIT_LABELS.kitMfr} value={kit.kitMfr} />
+              <Row label={TEST_KIT_LABELS.kitModel} value={kit.kitModel} />
+              <Row label={TEST_KIT_LABELS.kitCalibDate} value={kit.kitCalibDate} />
+              <Row label={TEST_KIT_LABELS.kitCalibDocLink} value={kit.kitCalibDocName} />
+            </dl>
+            <EntryErrors prefix={`testKits.${index}`} />
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}

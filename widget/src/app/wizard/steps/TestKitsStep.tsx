@@ -1,0 +1,63 @@
+import { DocumentUpload } from '../fields/DocumentUpload.js';
+import { TextField } from '../fields/Field.js';
+import { TEST_KIT_LABELS } from '../labels.js';
+import { LIST_LIMITS, type TTestKitField } from '../state.js';
+import { useWizard } from '../wizard-context.js';
+
+/** Page 5: test kits (optional: Skip). */
+export function TestKitsStep() {
+  const { state, dispatch } = useWizard();
+  return (
+    <>
+      <p>
+        Test kit information is optional. Choose Skip to continue without a test kit. For each kit
+        you enter, every field and the calibration document are required.
+      </p>
+      {state.testKits.map((kit, index) => {
+        const field = (name: TTestKitField) => (
+          <TextField
+            path={`testKits.${index}.${name}`}
+            label={TEST_KIT_LABELS[name]}
+            required
+            type={name === 'kitCalibDate' ? 'date' : 'text'}
+            value={kit[name]}
+            onChange={(value) => dispatch({ type: 'setTestKit', index, field: name, value })}
+          />
+        );
+        return (
+          <fieldset className="block" key={kit.key}>
+            <legend>Test Kit #{index + 1}</legend>
+            <div className="field-grid">
+              {field('kitSerial')}
+              {field('kitMfr')}
+              {field('kitModel')}
+              {field('kitCalibDate')}
+            </div>
+            <DocumentUpload
+              target={{ kind: 'kit', kit: index }}
+              path={`testKits.${index}.kitCalibDocLink`}
+              label={TEST_KIT_LABELS.kitCalibDocLink}
+            />
+            {index > 0 ? (
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => dispatch({ type: 'remove', list: 'testKits', index })}
+              >
+                Remove Test Kit
+              </button>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <button
+        type="button"
+        className="button"
+        disabled={state.testKits.length >= LIST_LIMITS.testKits}
+        onClick={() => dispatch({ type: 'add', list: 'testKits' })}
+      >
+        Add Another Test Kit
+      </button>
+    </>
+  );
+}
