@@ -37,6 +37,8 @@ const ZEnv = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_ORGINFO_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   JOBS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
 });
@@ -69,6 +71,8 @@ export interface AppConfig {
   links: { support: string; knowledgeBase: string };
   timeouts: { requestMs: number; keepAliveMs: number; headersMs: number };
   db: { poolMax: number };
+  /** Public calls an attacker would repeat, per client address and minute. */
+  rateLimits: { orgInfoPerMinute: number; uploadsPerMinute: number };
   /** Start the background job worker (outbox, sweeps, schedules). */
   jobs: boolean;
   /** Create the demo organization on start (development default). */
@@ -138,6 +142,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersMs: e.HEADERS_TIMEOUT_MS,
     },
     db: { poolMax: e.DB_POOL_MAX },
+    rateLimits: {
+      orgInfoPerMinute: e.RATE_LIMIT_ORGINFO_PER_MINUTE,
+      uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+    },
     jobs: e.JOBS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
   };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLinkExpired } from '../../../api/src/modules/registration/organization-link.js';
-import { RATE_LIMITS } from '../../../api/src/modules/registration/public-api.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { createOrganization, isoDay, randomAddress } from './fixtures.js';
 
@@ -88,7 +87,7 @@ describe('GET /api/tr/get/orginfo/{hash}', () => {
   it('rate-limits lookups per client address, ignoring a spoofed X-Forwarded-For', async () => {
     const address = randomAddress();
     const statuses: number[] = [];
-    for (let i = 0; i <= RATE_LIMITS.orgInfo.max; i++) {
+    for (let i = 0; i <= t.config.rateLimits.orgInfoPerMinute; i++) {
       const response = await orgInfo(
         'unknown-hash-for-rate-limit',
         { 'x-forwarded-for': `192.0.2.${i % 250}` },
@@ -96,12 +95,36 @@ describe('GET /api/tr/get/orginfo/{hash}', () => {
       );
       statuses.push(response.statusCode);
     }
-    expect(statuses.slice(0, RATE_LIMITS.orgInfo.max).every((status) => status === 404)).toBe(true);
+    expect(
+      statuses.slice(0, t.config.rateLimits.orgInfoPerMinute).every((status) => status === 404),
+    ).toBe(true);
     const limited = await orgInfo('unknown-hash-for-rate-limit', {}, address);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE LIMITED');
     // Another client is unaffected.
     expect((await orgInfo('unknown-hash-for-rate-limit')).statusCode).toBe(404);
+  });
+
+  it('takes its limits from the configuration', async () => {
+    const strict = await createTestApp({
+      env: { RATE_LIMIT_ORGINFO_PER_MINUTE: '2', RATE_LIMIT_UPLOADS_PER_MINUTE: '1' },
+    });
+    try {
+      const lookup = () =>
+        strict.app.inject({ url: '/api/tr/get/orginfo/unknown', remoteAddress: '10.9.9.9' });
+      expect([(await lookup()).statusCode, (await lookup()).statusCode]).toEqual([404, 404]);
+      expect((await lookup()).statusCode).toBe(429);
+      const upload = () =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/uploads/docUpload',
+          remoteAddress: '10.9.9.9',
+        });
+      expect((await upload()).statusCode).not.toBe(429);
+      expect((await upload()).statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Document } from '../../../api/src/db/entities/index.js';
-import { RATE_LIMITS } from '../../../api/src/modules/registration/public-api.js';
 import { displayName } from '../../../api/src/modules/uploads/receive.js';
 import { sweepUnattachedUploads } from '../../../api/src/modules/uploads/sweep.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -215,7 +214,7 @@ describe('POST /api/uploads/docUpload', () => {
 
   it('rate-limits uploads per client address', async () => {
     const address = randomAddress();
-    for (let i = 0; i < RATE_LIMITS.upload.max; i++) {
+    for (let i = 0; i < t.config.rateLimits.uploadsPerMinute; i++) {
       const response = await upload(t.app, 'unknown-hash-rate-limit', { content: PNG }, address);
       expect(response.statusCode).toBe(404);
     }

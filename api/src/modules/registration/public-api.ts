@@ -1,4 +1,5 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
+import type { AppConfig } from '../../config.js';
 
 // What the public calls (/api/tr, /api/uploads) share: any site may call them from a browser,
 // without cookies (the public API uses none), and the lookups an attacker would repeat are
@@ -12,7 +13,10 @@ export const PUBLIC_CORS: FastifyCorsOptions = {
   maxAge: 600,
 };
 
-export const RATE_LIMITS = {
-  orgInfo: { max: 60, timeWindow: 60_000 },
-  upload: { max: 60, timeWindow: 60_000 },
-} as const;
+/** Per client address and minute; configured (RATE_LIMIT_* variables), 60 each by default. */
+export function publicRateLimits(config: Pick<AppConfig, 'rateLimits'>) {
+  return {
+    orgInfo: { max: config.rateLimits.orgInfoPerMinute, timeWindow: 60_000 },
+    upload: { max: config.rateLimits.uploadsPerMinute, timeWindow: 60_000 },
+  };
+}

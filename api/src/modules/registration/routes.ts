@@ -17,7 +17,7 @@ import { AppError } from '../../errors.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
 import { organizationForLink, organizationInfo } from './organization-link.js';
-import { PUBLIC_CORS, RATE_LIMITS } from './public-api.js';
+import { PUBLIC_CORS, publicRateLimits } from './public-api.js';
 import { submitRegistration } from './submit.js';
 import type { Answer } from './validation.js';
 import {
@@ -47,7 +47,7 @@ async function registrationRoutes(scope: FastifyInstance) {
   app.get(
     '/get/orginfo/:hash',
     {
-      config: { rateLimit: RATE_LIMITS.orgInfo },
+      config: { rateLimit: publicRateLimits(scope.config).orgInfo },
       schema: {
         summary: 'The organization behind a registration link',
         tags,

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { CODES } from '../../../../shared/codes.js';
 import { ZUploadAnswer } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
-import { PUBLIC_CORS, RATE_LIMITS } from '../registration/public-api.js';
+import { PUBLIC_CORS, publicRateLimits } from '../registration/public-api.js';
 import { receiveUpload, UPLOAD_LIMITS } from './receive.js';
 import { createLocalStorage, type DocumentStorage } from './storage.js';
 import { SWEEP_CRON, SWEEP_JOB, sweepUnattachedUploads } from './sweep.js';
@@ -24,7 +24,7 @@ async function uploadRoutes(app: FastifyInstance) {
   app.post(
     '/docUpload',
     {
-      config: { rateLimit: RATE_LIMITS.upload },
+      config: { rateLimit: publicRateLimits(app.config).upload },
       schema: {
         summary: 'Upload a certification or calibration document',
         description:
