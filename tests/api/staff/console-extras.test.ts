@@ -10,6 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('the console configuration', () => {
+  it('tells the login page, without a token, whether Google sign-in is offered', async () => {
+    const response = await t.app.inject({ url: '/api/sc/session/console-config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      googleClientId: 'console.apps.googleusercontent.com',
+      production: false,
+    });
+  });
+});
+
 describe('the debug testing route', () => {
   it('answers a signed-in staff member outside production', async () => {
     const response = await call('GET', '/api/sc/get/testing_route');

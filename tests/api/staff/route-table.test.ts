@@ -26,6 +26,7 @@ const PUBLIC_EXACT = [
   '/api/docs',
   '/api/sc/session/login',
   '/api/sc/session/google-login',
+  '/api/sc/session/console-config',
   '/scadmin',
   '/embed.js',
 ];

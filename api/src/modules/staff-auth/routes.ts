@@ -118,6 +118,20 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
+  // What the console needs before anyone signs in: whether Google sign-in is offered and
+  // whether debug pages exist. Public, and holds nothing secret.
+  app.get(
+    '/api/sc/session/console-config',
+    {
+      schema: { tags: ['staff session'], summary: 'Run-time settings of the console login page.' },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({
+        googleClientId: config.auth.googleClientId ?? '',
+        production: config.env === 'production',
+      }),
+  );
+
   await app.register(async (staffOnly) => {
     protectStaffRoutes(staffOnly);
     staffOnly.get(
