@@ -1,0 +1,98 @@
+import { lazy, Suspense } from 'react';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import audit from './audit';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import organizations from './organizations';
+import { createAuthProvider } from './providers/authProvider';
+import { CONSOLE_BASE } from './providers/basePath';
+import { createDataProvider } from './providers/dataProvider';
+import { createBlobClient, createFilePoster, createHttpClient } from './providers/httpClient';
+import { consoleTheme } from './theme';
+import users from './users';
+
+const Home = lazy(() => import('./home/Home').then((m) => ({ default: m.Home })));
+const LazyLogin = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
+const CreateOrganization = lazy(() =>
+  import('./organizations/CreateOrganization').then((m) => ({ default: m.CreateOrganization })),
+);
+const OrganizationPage = lazy(() =>
+  import('./organizations/OrganizationPage').then((m) => ({ default: m.OrganizationPage })),
+);
+const SearchOrganizations = lazy(() =>
+  import('./search/SearchOrganizations').then((m) => ({ default: m.SearchOrganizations })),
+);
+const Certifications = lazy(() =>
+  import('./certifications/Certifications').then((m) => ({ default: m.Certifications })),
+);
+const ActiveOrganizations = lazy(() =>
+  import('./status-lists/ActiveOrganizations').then((m) => ({ default: m.ActiveOrganizations })),
+);
+const InactiveOrganizations = lazy(() =>
+  import('./status-lists/InactiveOrganizations').then((m) => ({
+    default: m.InactiveOrganizations,
+  })),
+);
+const Reports = lazy(() => import('./reports/Reports').then((m) => ({ default: m.Reports })));
+const FirebaseButton = lazy(() =>
+  import('./debug/FirebaseButton').then((m) => ({ default: m.FirebaseButton })),
+);
+
+const httpClient = createHttpClient();
+const authProvider = createAuthProvider(httpClient);
+const dataProvider = createDataProvider(httpClient, createBlobClient(), createFilePoster());
+
+/** The login route is outside the layout, so it brings its own Suspense boundary. */
+function LoginPage() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyLogin />
+    </Suspense>
+  );
+}
+
+function Console() {
+  return (
+    <Admin
+      basename={CONSOLE_BASE}
+      disableTelemetry
+      requireAuth
+      title="Backflow Admin Console"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      loginPage={LoginPage}
+      layout={ConsoleLayout}
+      dashboard={Home}
+      theme={consoleTheme}
+    >
+      <Resource name="organizations" {...organizations} />
+      <Resource name="users" {...users} />
+      <Resource name="audit" {...audit} />
+      <CustomRoutes>
+        <Route path="/create" element={<CreateOrganization />} />
+        <Route path="/search" element={<SearchOrganizations />} />
+        <Route path="/certifications" element={<Certifications />} />
+        <Route path="/active" element={<ActiveOrganizations />} />
+        <Route path="/inactive" element={<InactiveOrganizations />} />
+        <Route path="/reports" element={<Reports />} />
+        <Route path="/vieworedit/*" element={<OrganizationPage />} />
+        <Route path="/firebase/button" element={<FirebaseButton />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/**
+ * Path-based URLs under /scadmin (react-admin alone would create a hash router). Navigation
+ * without transitions: react-admin's redirect to the login re-renders the old screen while the
+ * navigation is pending, and a transition would be restarted forever (a logout loop).
+ */
+export function App() {
+  return (
+    <BrowserRouter useTransitions={false}>
+      <Routes>
+        <Route path={`${CONSOLE_BASE}/*`} element={<Console />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,33 @@
+import { Box, Button, TextField } from '@mui/material';
+
+interface Props {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  onAdd(): void;
+  onDelete(): void;
+  busy: boolean;
+}
+
+/** A name input with Add and Delete, both disabled while it is empty or a call runs. */
+export function NameEditor({ label, value, onChange, onAdd, onDelete, busy }: Props) {
+  const disabled = busy || value.trim() === '';
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2 }}>
+      <TextField
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        size="small"
+        fullWidth
+        autoComplete="off"
+      />
+      <Button variant="contained" onClick={onAdd} disabled={disabled}>
+        Add
+      </Button>
+      <Button variant="outlined" color="error" onClick={onDelete} disabled={disabled}>
+        Delete
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import AddBusinessIcon from '@mui/icons-material/AddBusiness';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import BusinessIcon from '@mui/icons-material/Business';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import HomeIcon from '@mui/icons-material/Home';
+import PeopleIcon from '@mui/icons-material/People';
+import SearchIcon from '@mui/icons-material/Search';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import type { ReactElement } from 'react';
+
+export interface Section {
+  to: string;
+  label: string;
+  icon: ReactElement;
+  description: string;
+}
+
+/** The sidebar's sections (spec section 2) plus Find Users and the audit log; Home describes each. */
+export const SECTIONS: readonly Section[] = [
+  {
+    to: '/',
+    label: 'Home',
+    icon: <HomeIcon />,
+    description: 'This page: a short description of each section of the console.',
+  },
+  {
+    to: '/create',
+    label: 'Add Organization',
+    icon: <AddBusinessIcon />,
+    description:
+      'Create an organization and its registration form: notification emails, report frequency, access end date, required certifications, accepted agencies and banner texts. You get the form link to send to the organization.',
+  },
+  {
+    to: '/search',
+    label: 'Search/Edit Organization',
+    icon: <SearchIcon />,
+    description:
+      'Find an organization by name, then view, edit or delete it and copy its registration link.',
+  },
+  {
+    to: '/certifications',
+    label: 'Certifications',
+    icon: <VerifiedIcon />,
+    description:
+      'Manage the approved certification agencies and types and which types each agency offers. Changes affect every organization form.',
+  },
+  {
+    to: '/active',
+    label: 'Active Organizations',
+    icon: <BusinessIcon />,
+    description: 'Organizations whose registration form is open, with the date access ends.',
+  },
+  {
+    to: '/inactive',
+    label: 'Inactive Organizations',
+    icon: <BusinessOutlinedIcon />,
+    description: 'Organizations whose access has ended, with the date it expired.',
+  },
+  {
+    to: '/reports',
+    label: 'Reports',
+    icon: <AssessmentIcon />,
+    description:
+      'Generate registration reports for one or all organizations, to download or send by email.',
+  },
+  {
+    to: '/users',
+    label: 'Find Users',
+    icon: <PeopleIcon />,
+    description:
+      'Find registered admins and testers, across all organizations or within one; enroll them and open their details to edit them.',
+  },
+  {
+    to: '/audit',
+    label: 'Audit Log',
+    icon: <HistoryIcon />,
+    description: 'A read-only record of changes made by staff: who, when and what.',
+  },
+];

@@ -1,0 +1,233 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { EMAIL_FREQUENCIES, EMAIL_FREQUENCY_KEYS } from '../../../shared/constants';
+import type { AgencyEntry } from '../providers/types';
+import { AllowedUntilInput } from './AllowedUntilInput';
+import {
+  MAX_EXTRA_EMAILS,
+  type OrganizationErrors,
+  type OrganizationValues,
+} from './organizationForm';
+
+interface Props {
+  values: OrganizationValues;
+  onChange(values: OrganizationValues): void;
+  errors: OrganizationErrors;
+  agencies: Record<string, AgencyEntry>;
+  /** View mode: everything read-only. */
+  readOnly?: boolean;
+  /** The name cannot change after creation. */
+  nameDisabled?: boolean;
+  /** Create needs at least 1 certification; edit allows 0 (spec section 5). */
+  minCertifications: number;
+}
+
+/** The organization fields, shared by Add Organization and the view/edit page. */
+export function OrganizationInputs({
+  values,
+  onChange,
+  errors,
+  agencies,
+  readOnly = false,
+  nameDisabled = false,
+  minCertifications,
+}: Props) {
+  const set = <K extends keyof OrganizationValues>(key: K, value: OrganizationValues[K]) =>
+    onChange({ ...values, [key]: value });
+  const setEmail = (index: number, email: string) =>
+    set(
+      'extraEmails',
+      values.extraEmails.map((current, position) => (position === index ? email : current)),
+    );
+  const toggleAgency = (id: string, checked: boolean) =>
+    set(
+      'agencyIds',
+      checked ? [...values.agencyIds, id] : values.agencyIds.filter((agencyId) => agencyId !== id),
+    );
+  // Guidance is for editing; in the read-only view it would be grey text on grey (low contrast).
+  const guidance = (text: string | undefined) => (readOnly ? undefined : text);
+  const frequency = EMAIL_FREQUENCIES[values.reportFrequency as keyof typeof EMAIL_FREQUENCIES];
+
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <TextField
+        label="Organization Name"
+        name="name"
+        value={values.name}
+        onChange={(event) => set('name', event.target.value)}
+        disabled={readOnly || nameDisabled}
+        required
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.name)}
+        helperText={errors.name}
+      />
+      <TextField
+        label="Primary Internal Email"
+        name="primaryEmail"
+        type="email"
+        value={values.primaryEmail}
+        onChange={(event) => set('primaryEmail', event.target.value)}
+        disabled={readOnly}
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.primaryEmail)}
+        helperText={errors.primaryEmail ?? guidance('Receives sign-up notifications.')}
+      />
+      {values.extraEmails.map((email, index) => (
+        // Emails have no identity of their own; position is what the user sees.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <TextField
+            label={`Additional Email ${index + 1}`}
+            name={`extraEmails.${index}`}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(index, event.target.value)}
+            disabled={readOnly}
+            fullWidth
+            margin="normal"
+            error={Boolean(errors[`extraEmails.${index}`])}
+            helperText={errors[`extraEmails.${index}`]}
+          />
+          {index > 0 && !readOnly ? (
+            <Button
+              sx={{ mt: 3, flexShrink: 0 }}
+              color="error"
+              onClick={() =>
+                set(
+                  'extraEmails',
+                  values.extraEmails.filter((_, position) => position !== index),
+                )
+              }
+            >
+              Remove This Email
+            </Button>
+          ) : null}
+        </Box>
+      ))}
+      {!readOnly && values.extraEmails.length < MAX_EXTRA_EMAILS ? (
+        <Button onClick={() => set('extraEmails', [...values.extraEmails, ''])}>
+          Add Another Email
+        </Button>
+      ) : null}
+      <TextField
+        select
+        label="Email Report Frequency"
+        name="reportFrequency"
+        value={values.reportFrequency}
+        onChange={(event) => set('reportFrequency', event.target.value)}
+        disabled={readOnly}
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.reportFrequency)}
+        helperText={
+          errors.reportFrequency ?? (frequency ? `Sent ${frequency.schedule}` : undefined)
+        }
+      >
+        {EMAIL_FREQUENCY_KEYS.map((key) => (
+          <MenuItem key={key} value={key}>
+            {EMAIL_FREQUENCIES[key].label} ({EMAIL_FREQUENCIES[key].schedule})
+          </MenuItem>
+        ))}
+      </TextField>
+      <AllowedUntilInput
+        value={values.allowedUntil}
+        onChange={(value) => set('allowedUntil', value)}
+        error={errors.allowedUntil}
+        disabled={readOnly}
+      />
+      <TextField
+        label="Required Certifications"
+        name="requiredCertifications"
+        type="number"
+        value={values.requiredCertifications}
+        onChange={(event) => set('requiredCertifications', event.target.value)}
+        disabled={readOnly}
+        required
+        fullWidth
+        margin="normal"
+        slotProps={{ htmlInput: { min: minCertifications, step: 1 } }}
+        error={Boolean(errors.requiredCertifications)}
+        helperText={errors.requiredCertifications}
+      />
+      <FormControl
+        component="fieldset"
+        margin="normal"
+        error={Boolean(errors.agencyIds)}
+        disabled={readOnly}
+      >
+        <FormLabel component="legend">Enabled Certification Agencies</FormLabel>
+        <FormGroup row>
+          {Object.entries(agencies).map(([id, entry]) => (
+            <FormControlLabel
+              key={id}
+              label={entry.agency}
+              control={
+                <Checkbox
+                  checked={values.agencyIds.includes(id)}
+                  onChange={(event) => toggleAgency(id, event.target.checked)}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {errors.agencyIds ? <FormHelperText>{errors.agencyIds}</FormHelperText> : null}
+      </FormControl>
+      <TextField
+        label="Home Banner Message"
+        name="homeBanner"
+        value={values.homeBanner}
+        onChange={(event) => set('homeBanner', event.target.value)}
+        disabled={readOnly}
+        fullWidth
+        multiline
+        minRows={2}
+        margin="normal"
+        error={Boolean(errors.homeBanner)}
+        helperText={
+          errors.homeBanner ??
+          guidance(
+            'Shown in the Registration Info box of the organization home page. Text between -b markers is bold.',
+          )
+        }
+      />
+      <TextField
+        label="Form Banner Message"
+        name="formBanner"
+        value={values.formBanner}
+        onChange={(event) => set('formBanner', event.target.value)}
+        disabled={readOnly}
+        fullWidth
+        multiline
+        minRows={2}
+        margin="normal"
+        error={Boolean(errors.formBanner)}
+        helperText={errors.formBanner}
+      />
+      <TextField
+        label="Internal Notes"
+        name="internalNotes"
+        value={values.internalNotes}
+        onChange={(event) => set('internalNotes', event.target.value)}
+        disabled={readOnly}
+        fullWidth
+        multiline
+        minRows={2}
+        margin="normal"
+        error={Boolean(errors.internalNotes)}
+        helperText={errors.internalNotes}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  DEFAULT_FORM_BANNER,
+  LIMITS,
+  ORGANIZATION_DEFAULTS,
+  type TEmailFrequency,
+} from '../../../shared/constants';
+import { ZOrganizationCreateInfo, ZOrganizationEditInfo } from '../../../shared/staff';
+import type { AgencyEntry, OrganizationPayload, OrgInfo } from '../providers/types';
+
+/** The organization form in the console's words; the wire names live in toPayload/fromOrgInfo. */
+export interface OrganizationValues {
+  name: string;
+  primaryEmail: string;
+  /** Additional notification emails: one shown at start, at most 3. */
+  extraEmails: string[];
+  reportFrequency: TEmailFrequency | string;
+  /** YYYY-MM-DD, or '' when cleared. */
+  allowedUntil: string;
+  requiredCertifications: string;
+  agencyIds: string[];
+  homeBanner: string;
+  formBanner: string;
+  internalNotes: string;
+}
+
+export type OrganizationErrors = Partial<
+  Record<keyof OrganizationValues | `extraEmails.${number}`, string>
+>;
+
+export const MAX_EXTRA_EMAILS = LIMITS.maxExtraOrgEmails;
+
+/** Create defaults (spec section 9): AWWA, ABPA and ASSE pre-checked once agencies load. */
+export function createDefaults(agencies: Record<string, AgencyEntry>): OrganizationValues {
+  const defaultNames: readonly string[] = ORGANIZATION_DEFAULTS.agencies;
+  return {
+    name: '',
+    primaryEmail: '',
+    extraEmails: [''],
+    reportFrequency: ORGANIZATION_DEFAULTS.emailFrequency,
+    allowedUntil: ORGANIZATION_DEFAULTS.allowedUntil,
+    requiredCertifications: String(ORGANIZATION_DEFAULTS.requiredCertifications),
+    agencyIds: Object.entries(agencies)
+      .filter(([, entry]) => defaultNames.includes(entry.agency))
+      .map(([id]) => id),
+    homeBanner: '',
+    formBanner: DEFAULT_FORM_BANNER,
+    internalNotes: '',
+  };
+}
+
+export function fromOrgInfo(org: OrgInfo): OrganizationValues {
+  const emails = (org.emails ?? []).filter((email) => email.trim() !== '');
+  return {
+    name: org.org_name,
+    primaryEmail: org.swiftcomply_email ?? '',
+    extraEmails: emails.length > 0 ? emails.slice(0, MAX_EXTRA_EMAILS) : [''],
+    reportFrequency: org.emailReportFreq ?? ORGANIZATION_DEFAULTS.emailFrequency,
+    allowedUntil: (org.allowedUntil ?? '').slice(0, 10),
+    requiredCertifications: String(org.number_of_certs ?? ''),
+    agencyIds: Object.keys(org.org_associated_certs ?? {}),
+    homeBanner: org.homePageBanner ?? '',
+    formBanner: org.org_banner ?? '',
+    internalNotes: org.internalNotes ?? '',
+  };
+}
+
+export function toPayload(values: OrganizationValues): OrganizationPayload {
+  return {
+    orgEndDate: values.allowedUntil,
+    swiftcomplyEmail: values.primaryEmail.trim(),
+    orgEmails: values.extraEmails
+      .map((email) => email.trim())
+      .filter((email) => email !== '')
+      .map((email) => ({ email })),
+    orgEmailFreq: values.reportFrequency,
+    orgBanner: values.formBanner,
+    numOfCerts: values.requiredCertifications.trim(),
+    orgHomePageBanner: values.homeBanner,
+    orgInternalNotes: values.internalNotes,
+    associatedAgencies: values.agencyIds.map(Number),
+  };
+}
+
+/** Wire field (as the schema or the server names it) → form field. */
+const FIELD_OF: Record<string, keyof OrganizationValues> = {
+  orgURL: 'name',
+  orgName: 'name',
+  name: 'name',
+  orgEndDate: 'allowedUntil',
+  allowedUntil: 'allowedUntil',
+  swiftcomplyEmail: 'primaryEmail',
+  primaryEmail: 'primaryEmail',
+  orgEmails: 'extraEmails',
+  extraEmails: 'extraEmails',
+  orgEmailFreq: 'reportFrequency',
+  reportFrequency: 'reportFrequency',
+  numOfCerts: 'requiredCertifications',
+  requiredCertifications: 'requiredCertifications',
+  orgBanner: 'formBanner',
+  formBanner: 'formBanner',
+  orgHomePageBanner: 'homeBanner',
+  homeBanner: 'homeBanner',
+  orgInternalNotes: 'internalNotes',
+  internalNotes: 'internalNotes',
+  associatedAgencies: 'agencyIds',
+  agencyIds: 'agencyIds',
+};
+
+/** Maps a field path ('orgInfo.orgEmails.1', ['orgEndDate']) to the form's error key. */
+export function errorKeyOf(
+  path: readonly (string | number | symbol)[],
+): keyof OrganizationErrors | undefined {
+  const parts = path.map(String).filter((part) => part !== 'orgInfo');
+  const field = parts[0] ? FIELD_OF[parts[0]] : undefined;
+  if (!field) return undefined;
+  if (field === 'extraEmails' && parts[1] !== undefined && /^\d+$/.test(parts[1])) {
+    return `extraEmails.${Number(parts[1])}`;
+  }
+  return field;
+}
+
+/** Client validation with the shared rules (shared/staff.ts); messages keyed by form field. */
+export function validateOrganization(
+  values: OrganizationValues,
+  mode: 'create' | 'edit',
+): OrganizationErrors {
+  const payload = toPayload(values);
+  const errors: OrganizationErrors = {};
+  const result =
+    mode === 'create'
+      ? ZOrganizationCreateInfo.safeParse({ orgURL: values.name, ...payload })
+      : ZOrganizationEditInfo.safeParse(payload);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = errorKeyOf(issue.path);
+      // Positions in the parsed list skip blanks; each email is checked at its own place below.
+      if (key && !key.startsWith('extraEmails.') && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  // Blank emails are dropped before the payload, so a bad one is checked at its own position.
+  values.extraEmails.forEach((email, index) => {
+    const check = ZOrganizationEditInfo.shape.orgEmails.safeParse([{ email }]);
+    if (!check.success) errors[`extraEmails.${index}`] ??= check.error.issues[0]?.message;
+  });
+  return errors;
+}
+
+/** Server field errors (400 {errors: {field: message}}) in the form's keys. */
+export function serverErrors(fieldErrors: Record<string, string>): OrganizationErrors {
+  const errors: OrganizationErrors = {};
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    const key = errorKeyOf(path.split('.'));
+    if (key) errors[key] = message;
+  }
+  return errors;
+}

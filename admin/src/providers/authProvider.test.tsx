@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { HttpError } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAuthProvider, LoginError } from './authProvider';
+import type { HttpClient, HttpResponse } from './httpClient';
+import { TOKEN_KEY } from './tokenStore';
+
+const ok = (json: unknown): HttpResponse => ({
+  status: 200,
+  headers: new Headers(),
+  body: JSON.stringify(json),
+  json,
+});
+
+function setup(answer: (url: string) => Promise<HttpResponse>) {
+  const httpClient = vi.fn<HttpClient>((url) => answer(url));
+  const logger = { error: vi.fn() };
+  return { httpClient, logger, auth: createAuthProvider(httpClient, logger) };
+}
+
+afterEach(() => sessionStorage.clear());
+
+describe('authProvider session checks', () => {
+  it('lets staff in when the stored token verifies, and verifies once per page load', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'good-token');
+    const { auth, httpClient, logger } = setup(async () => ok({ code: 'VERIFIED', message: 'ok' }));
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    expect(httpClient).toHaveBeenCalledTimes(1);
+    expect(httpClient.mock.calls[0]?.[0]).toBe('/api/sc/get/verify_auth');
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('good-token');
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('removes an EXPIRED token and shows the login without logging a failure', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'old-token');
+    const { auth, logger } = setup(async () => {
+      throw new HttpError('expired', 401, { code: 'EXPIRED', message: 'expired' });
+    });
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('removes the token, logs out and logs the failure on any other answer', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'odd-token');
+    const { auth, logger } = setup(async () => ok({ code: 'INVALID', message: 'bad signature' }));
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(logger.error).toHaveBeenCalledWith(
+      'Staff session verification failed',
+      'INVALID',
+      'bad signature',
+    );
+  });
+
+  it('treats a network failure during verification as a failed session', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'token');
+    const { auth, logger } = setup(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(logger.error).toHaveBeenCalledWith(
+      'Staff session verification failed',
+      'FETCH FAILURE',
+      'API fetch failed.',
+    );
+  });
+
+  it('shows the login without calling the server when no token is stored', async () => {
+    const { auth, httpClient } = setup(async () => ok({ code: 'VERIFIED' }));
+    await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+    expect(httpClient).not.toHaveBeenCalled();
+  });
+
+  it('returns to the login on a 401 from any call and forgets the token', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'token');
+    const { auth } = setup(async () => ok({}));
+    await expect(auth.checkError({ status: 500 })).resolves.toBeUndefined();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('token');
+    await expect(auth.checkError({ status: 401 })).rejects.toEqual({ message: false });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('authProvider logout', () => {
+  it('revokes the token on the server, clears it and leaves the redirect to the login route', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'live-token');
+    const { auth, httpClient } = setup(async () => ok({ code: 'SUCCESS' }));
+    await expect(auth.logout({})).resolves.toBeUndefined();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    const [url, options] = httpClient.mock.calls[0] ?? [];
+    expect(url).toBe('/api/sc/session/user-logout');
+    expect(new Headers(options?.headers).get('Authorization')).toBe('Bearer live-token');
+  });
+
+  it('still clears the token when the server cannot be reached', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'live-token');
+    const { auth } = setup(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(auth.logout({})).resolves.toBeUndefined();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('authProvider login', () => {
+  it('stores the verified token, and the next check needs no verification call', async () => {
+    const { auth, httpClient } = setup(async () => ok({ verified: 'new-token' }));
+    await auth.login({ email: 'staff@example.com', password: 'pw' });
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('new-token');
+    await auth.checkAuth({});
+    expect(httpClient).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      new HttpError('x', 401, { message: 'Incorrect Email or Password' }),
+      'Incorrect Email or Password',
+    ],
+    [new TypeError('Failed to fetch'), 'An error occurred during login.'],
+  ])('words a failed password login as the spec does', async (failure, message) => {
+    const { auth } = setup(async () => {
+      throw failure;
+    });
+    const attempt = auth.login({ email: 'a@b.c', password: 'pw' });
+    await expect(attempt).rejects.toBeInstanceOf(LoginError);
+    await expect(attempt).rejects.toThrow(message);
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it.each([
+    [
+      new HttpError('Unauthorized domain', 403, { message: 'Unauthorized domain' }),
+      'Unauthorized Domain. Please Sign In With A SwiftComply Email Only',
+    ],
+    [new HttpError('bad', 401, { message: 'Invalid Google token' }), 'Google login failed'],
+    [new TypeError('Failed to fetch'), 'An error occurred during Google login.'],
+  ])('words a failed Google login as the spec does', async (failure, message) => {
+    const { auth, httpClient } = setup(async () => {
+      throw failure;
+    });
+    await expect(auth.login({ googleCredential: 'jwt' })).rejects.toThrow(message);
+    expect(httpClient.mock.calls[0]?.[0]).toBe('/api/sc/session/google-login');
+    expect(JSON.parse(String(httpClient.mock.calls[0]?.[1]?.body))).toEqual({ token: 'jwt' });
+  });
+});

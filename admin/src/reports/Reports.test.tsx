@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { AdminContext, HttpError } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDataProvider } from '../providers/dataProvider';
+import type { FileOrJson, FilePoster, HttpClient } from '../providers/httpClient';
+import { Reports } from './Reports';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function setup(answer: () => Promise<FileOrJson>) {
+  const httpClient = vi.fn<HttpClient>(async (url) => {
+    throw new Error(`unexpected call ${url}`);
+  });
+  const filePoster = vi.fn<FilePoster>(() => answer());
+  render(
+    <AdminContext dataProvider={createDataProvider(httpClient, vi.fn(), filePoster)}>
+      <Reports />
+    </AdminContext>,
+  );
+  return { filePoster };
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const chooseType = async (label: string) => {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Report Type' }));
+  const option = await screen.findByRole('option', { name: label });
+  return option;
+};
+
+describe('the Reports screen', () => {
+  it('asks for an organization and a report type before calling the server', async () => {
+    const { filePoster } = setup(async () => ({ kind: 'json', json: {} }));
+    fireEvent.click(button('Generate Report'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Please select a valid organization.');
+    expect(alert.textContent).toContain('Please select a report type.');
+    expect(filePoster).not.toHaveBeenCalled();
+  });
+
+  it('All Organizations forces a date range and offers only Users and Test Kits', async () => {
+    setup(async () => ({ kind: 'json', json: {} }));
+    fireEvent.click(button('All Organizations'));
+    expect(screen.queryByRole('combobox', { name: 'Organization' })).toBeNull();
+    expect(button('Date Range').getAttribute('aria-pressed')).toBe('true');
+    expect((button('All Time') as HTMLButtonElement).disabled).toBe(true);
+    expect((await chooseType('Service Providers')).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      screen
+        .getByRole('option', { name: 'Implementation Integration Files' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    expect(screen.getByRole('option', { name: 'Users' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('asks for both dates and a recipient, in the spec words', async () => {
+    setup(async () => ({ kind: 'json', json: {} }));
+    fireEvent.click(button('All Organizations'));
+    fireEvent.click(button('Email'));
+    fireEvent.click(await chooseType('Users'));
+    fireEvent.click(button('Generate Report'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Please select a start date.');
+    expect(alert.textContent).toContain('Please enter an email.');
+  });
+
+  it('shows the queued-email message for 3 seconds', async () => {
+    const { filePoster } = setup(async () => ({
+      kind: 'json',
+      json: { emailMessage: 'Your report will be emailed to clerk@city.gov shortly.' },
+    }));
+    fireEvent.click(button('All Organizations'));
+    fireEvent.click(button('Email'));
+    fireEvent.change(screen.getByLabelText('Recipient Email'), {
+      target: { value: 'clerk@city.gov' },
+    });
+    fireEvent.click(await chooseType('Test Kits'));
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    for (const name of ['rangeStart', 'rangeEnd']) {
+      const input = document.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+      fireEvent.change(input, { target: { value: today } });
+    }
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(button('Generate Report'));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('clerk@city.gov');
+    expect(filePoster).toHaveBeenCalledWith(
+      '/api/sc/get/get_reports/All',
+      expect.objectContaining({ reportType: 'Test Kits', deliveryMethod: 'Email' }),
+    );
+    await act(async () => {
+      vi.advanceTimersByTime(2900);
+    });
+    expect(screen.queryByRole('status')).not.toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the server message of a refused report, or the spec fallbacks', async () => {
+    let failure: unknown = new HttpError('refused', 422, {
+      message: 'Date range cannot be in the future.',
+    });
+    setup(async () => {
+      throw failure;
+    });
+    fireEvent.click(button('All Organizations'));
+    fireEvent.click(await chooseType('Users'));
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    for (const name of ['rangeStart', 'rangeEnd']) {
+      fireEvent.change(document.querySelector(`input[name="${name}"]`) as HTMLInputElement, {
+        target: { value: today },
+      });
+    }
+    fireEvent.click(button('Generate Report'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Date range cannot be in the future.',
+    );
+    failure = new TypeError('Failed to fetch');
+    fireEvent.click(button('Generate Report'));
+    expect(
+      await within(await screen.findByRole('alert')).findByText('API fetch failed.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,288 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useEffect, useState } from 'react';
+import { MESSAGES } from '../../../shared/codes';
+import {
+  ALL_ORGANIZATIONS_MAX_DAYS_BACK,
+  ALL_ORGANIZATIONS_REPORT_TYPES,
+  DELIVERY_METHODS,
+  REPORT_RANGES,
+  REPORT_TYPES,
+  TIMINGS,
+  type TReportType,
+} from '../../../shared/constants';
+import {
+  ALL_ORGANIZATIONS,
+  addDays,
+  checkReportRequest,
+  type TReportErrors,
+  todayInProgramZone,
+} from '../../../shared/reports';
+import { useStaffApi } from '../components/api';
+import { ErrorList } from '../components/ErrorList';
+import { PageHeading } from '../components/PageHeading';
+import { saveFile } from '../components/saveFile';
+import type { OrganizationMatch } from '../providers/types';
+import { OrganizationPicker } from '../users/OrganizationPicker';
+import { ReportDateInput } from './ReportDateInput';
+
+type Scope = 'organization' | 'all';
+type Range = (typeof REPORT_RANGES)[keyof typeof REPORT_RANGES];
+type Delivery = (typeof DELIVERY_METHODS)[keyof typeof DELIVERY_METHODS];
+
+const TYPE_KEYS = Object.keys(REPORT_TYPES) as TReportType[];
+
+/** The message of a failed report call (spec section 8: report exception / non-OK answer). */
+function failureMessage(error: unknown): string {
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status !== 'number') return MESSAGES.apiFetchFailed;
+  const message = (error as { body?: { message?: unknown } })?.body?.message;
+  return typeof message === 'string' && message ? message : MESSAGES.apiResponseNotOk;
+}
+
+/** Reports (spec sections 2, 4 and 5): one organization or all, download or email. */
+export function Reports() {
+  const api = useStaffApi();
+  const today = todayInProgramZone();
+  const [scope, setScope] = useState<Scope>('organization');
+  const [organization, setOrganization] = useState<OrganizationMatch | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const [range, setRange] = useState<Range>(REPORT_RANGES.allTime);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [delivery, setDelivery] = useState<Delivery>(DELIVERY_METHODS.download);
+  const [recipient, setRecipient] = useState('');
+  const [reportType, setReportType] = useState<TReportType | ''>('');
+  const [loading, setLoading] = useState(false);
+  const [errors, setErrors] = useState<TReportErrors>({});
+  const [failure, setFailure] = useState('');
+  const [emailMessage, setEmailMessage] = useState('');
+
+  useEffect(() => {
+    setTotal(null);
+    if (!organization) return;
+    let current = true;
+    api.registrationCount(organization.id).then(
+      (count) => current && setTotal(count),
+      () => current && setTotal(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, organization]);
+
+  useEffect(() => {
+    if (!emailMessage) return;
+    const timer = setTimeout(() => setEmailMessage(''), TIMINGS.emailReportMessageMs);
+    return () => clearTimeout(timer);
+  }, [emailMessage]);
+
+  const allOrganizations = scope === 'all';
+  const typeAllowed = (type: TReportType) =>
+    !allOrganizations || ALL_ORGANIZATIONS_REPORT_TYPES.includes(type);
+
+  const chooseScope = (next: Scope | null) => {
+    if (!next) return;
+    setScope(next);
+    setErrors({});
+    if (next === 'all') {
+      // All Organizations: a date range only, no organization, Users or Test Kits only.
+      setRange(REPORT_RANGES.dateRange);
+      setOrganization(null);
+      if (reportType && !ALL_ORGANIZATIONS_REPORT_TYPES.includes(reportType)) setReportType('');
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const body = {
+      orgName: organization?.name ?? '',
+      range,
+      rangeStart: range === REPORT_RANGES.dateRange ? start : '',
+      rangeEnd: range === REPORT_RANGES.dateRange ? end : '',
+      deliveryMethod: delivery,
+      recipientEmail: delivery === DELIVERY_METHODS.email ? recipient : '',
+      reportType: reportType ? REPORT_TYPES[reportType] : '',
+    };
+    const orgId = allOrganizations ? ALL_ORGANIZATIONS : (organization?.id ?? '');
+    const check = checkReportRequest({ ...body, orgId }, today);
+    if (!check.ok) {
+      // The only organization problem the screen can have: none chosen from the list.
+      setErrors({
+        ...check.errors,
+        ...(check.errors.orgId ? { orgId: MESSAGES.selectValidOrganization } : {}),
+      });
+      return;
+    }
+    setErrors({});
+    setLoading(true);
+    try {
+      const answer = await api.generateReport(orgId, { orgId, ...body });
+      if (answer.kind === 'file') saveFile(answer.file.blob, answer.file.filename);
+      else setEmailMessage(String(answer.json.emailMessage ?? ''));
+    } catch (error) {
+      setFailure(failureMessage(error));
+      const fields = (error as { body?: { errors?: TReportErrors } })?.body?.errors;
+      if (fields && typeof fields === 'object') setErrors(fields);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const messages = [failure, ...Object.values(errors)].filter((m): m is string => Boolean(m));
+  return (
+    <>
+      <PageHeading title="Reports" />
+      <ErrorList errors={[...new Set(messages)]} />
+      {emailMessage ? (
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {emailMessage}
+        </Alert>
+      ) : null}
+      <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 720 }}>
+        <Stack spacing={3}>
+          <Stack spacing={1}>
+            <Typography component="h2" variant="subtitle1" id="report-for">
+              Report For
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              value={scope}
+              onChange={(_e, next) => chooseScope(next)}
+              aria-labelledby="report-for"
+            >
+              <ToggleButton value="organization">An Organization</ToggleButton>
+              <ToggleButton value="all">All Organizations</ToggleButton>
+            </ToggleButtonGroup>
+            {allOrganizations ? null : (
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { sm: 'center' } }}
+              >
+                <OrganizationPicker
+                  value={organization}
+                  onChange={setOrganization}
+                  error={errors.orgId}
+                />
+                <Typography aria-live="polite">
+                  Total Registrations: {organization && total !== null ? total : '–'}
+                </Typography>
+              </Stack>
+            )}
+          </Stack>
+
+          <Stack spacing={1}>
+            <Typography component="h2" variant="subtitle1" id="report-range">
+              Report Range
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              value={range}
+              onChange={(_e, next: Range | null) => next && setRange(next)}
+              aria-labelledby="report-range"
+            >
+              <ToggleButton value={REPORT_RANGES.allTime} disabled={allOrganizations}>
+                {REPORT_RANGES.allTime}
+              </ToggleButton>
+              <ToggleButton value={REPORT_RANGES.dateRange}>{REPORT_RANGES.dateRange}</ToggleButton>
+            </ToggleButtonGroup>
+            {range === REPORT_RANGES.dateRange ? (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <ReportDateInput
+                  label="Start Date"
+                  name="rangeStart"
+                  value={start}
+                  onChange={setStart}
+                  min={
+                    allOrganizations ? addDays(today, -ALL_ORGANIZATIONS_MAX_DAYS_BACK) : undefined
+                  }
+                  max={today}
+                  error={errors.rangeStart}
+                />
+                <ReportDateInput
+                  label="End Date"
+                  name="rangeEnd"
+                  value={end}
+                  onChange={setEnd}
+                  min={
+                    allOrganizations ? addDays(today, -ALL_ORGANIZATIONS_MAX_DAYS_BACK) : undefined
+                  }
+                  max={today}
+                  error={errors.rangeEnd}
+                />
+              </Stack>
+            ) : null}
+          </Stack>
+
+          <Stack spacing={1}>
+            <Typography component="h2" variant="subtitle1" id="delivery-method">
+              Delivery Method
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              value={delivery}
+              onChange={(_e, next: Delivery | null) => next && setDelivery(next)}
+              aria-labelledby="delivery-method"
+            >
+              <ToggleButton value={DELIVERY_METHODS.download}>
+                {DELIVERY_METHODS.download}
+              </ToggleButton>
+              <ToggleButton value={DELIVERY_METHODS.email}>{DELIVERY_METHODS.email}</ToggleButton>
+            </ToggleButtonGroup>
+            {delivery === DELIVERY_METHODS.email ? (
+              <TextField
+                label="Recipient Email"
+                name="recipientEmail"
+                type="email"
+                value={recipient}
+                onChange={(event) => setRecipient(event.target.value)}
+                error={Boolean(errors.recipientEmail)}
+                helperText={errors.recipientEmail}
+                sx={{ maxWidth: 400 }}
+              />
+            ) : null}
+          </Stack>
+
+          <FormControl error={Boolean(errors.reportType)} sx={{ maxWidth: 400 }}>
+            <InputLabel id="report-type-label">Report Type</InputLabel>
+            <Select
+              labelId="report-type-label"
+              label="Report Type"
+              name="reportType"
+              value={reportType}
+              onChange={(event) => setReportType(event.target.value as TReportType | '')}
+            >
+              {TYPE_KEYS.map((type) => (
+                <MenuItem key={type} value={type} disabled={!typeAllowed(type)}>
+                  {REPORT_TYPES[type]}
+                </MenuItem>
+              ))}
+            </Select>
+            {errors.reportType ? <FormHelperText>{errors.reportType}</FormHelperText> : null}
+          </FormControl>
+
+          <Box>
+            <Button type="submit" variant="contained" disabled={loading}>
+              {loading ? 'Loading...' : 'Generate Report'}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </>
+  );
+}

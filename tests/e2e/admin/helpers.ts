@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { CertificationAgency, CertificationType } from '../../../api/src/db/entities/index.js';
+import { seed } from '../../../api/src/db/seed.js';
+import type { TestOrganization } from '../helpers/fixtures.js';
+import { documentFiles, uniqueEmail } from '../helpers/fixtures.js';
+import type { RunningServer } from '../helpers/server.js';
+
+export interface StaffLogin {
+  email: string;
+  password: string;
+}
+
+/** A staff account on the test server (the start-up seeding, run with our own credentials). */
+export async function createStaff(server: RunningServer): Promise<StaffLogin> {
+  const login = {
+    email: `staff.${randomBytes(4).toString('hex')}@example.com`,
+    password: `pw-${randomBytes(12).toString('hex')}`,
+  };
+  await seed(server.app.orm.em.fork(), { ...server.config, admin: login, seedDemo: false });
+  return login;
+}
+
+/** Signs in through the login screen and waits for the console home. */
+export async function signIn(page: Page, server: RunningServer, staff: StaffLogin) {
+  await page.goto(`${server.url}/scadmin`);
+  await page.getByLabel('Email', { exact: false }).first().fill(staff.email);
+  await page.getByLabel('Password', { exact: false }).first().fill(staff.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Backflow Admin Console' }).waitFor();
+  await page.getByRole('button', { name: 'Log Out' }).waitFor();
+}
+
+/** A staff token from the login call (sign-ins are rate limited per address: sign in once). */
+export async function staffToken(server: RunningServer, staff: StaffLogin): Promise<string> {
+  const response = await fetch(`${server.url}/api/sc/session/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(staff),
+  });
+  const answer = (await response.json()) as { verified?: string };
+  if (!answer.verified) throw new Error(`login failed: ${JSON.stringify(answer)}`);
+  return answer.verified;
+}
+
+/** Opens the console with a stored token, as after a sign-in in this tab. */
+export async function openSignedIn(page: Page, server: RunningServer, token: string) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('authToken')) sessionStorage.setItem('authToken', value);
+  }, token);
+  await page.goto(`${server.url}/scadmin`);
+  await page.getByRole('heading', { level: 1, name: 'Backflow Admin Console' }).waitFor();
+}
+
+export async function heading(page: Page, name: string | RegExp) {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/** axe-core (WCAG 2.x A/AA and best practices): no serious or critical violations. */
+export async function expectNoSeriousAxeViolations(page: Page, screen: string) {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  // A string, so this file needs no DOM types; page.evaluate is exempt from the page's CSP.
+  const violations = (await page.evaluate(`axe
+    .run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    })
+    .then((result) => result.violations)`)) as {
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: { target: unknown[]; html?: string; failureSummary?: string }[];
+  }[];
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} ${JSON.stringify(
+          violation.nodes.map((node) => [
+            node.target,
+            node.html?.slice(0, 300),
+            node.failureSummary,
+          ]),
+        )}`,
+    );
+  expect(serious, `serious axe violations on ${screen}`).toEqual([]);
+}
+
+export interface RegisteredTester {
+  email: string;
+  firstName: string;
+  lastName: string;
+  certNumber: string;
+}
+
+/** Registers a tester with one certification and its uploaded PDF through the public calls. */
+export async function registerTester(
+  server: RunningServer,
+  organization: TestOrganization,
+): Promise<RegisteredTester> {
+  const files = await documentFiles();
+  const form = new FormData();
+  form.set('orgHash', organization.hash);
+  form.set(
+    'file',
+    new Blob([await readFile(files.pdf)], { type: 'application/pdf' }),
+    'certificate.pdf',
+  );
+  const upload = await fetch(`${server.url}/api/uploads/docUpload`, { method: 'POST', body: form });
+  const uploaded = (await upload.json()) as { message: { url: string } };
+  expect(upload.status, JSON.stringify(uploaded)).toBe(200);
+
+  const em = server.app.orm.em.fork();
+  const agency = await em.findOneOrFail(CertificationAgency, { name: 'AWWA' });
+  const type = await em.findOneOrFail(CertificationType, {
+    name: 'Backflow Prevention Assembly Tester',
+  });
+  const suffix = randomBytes(3).toString('hex');
+  const tester: RegisteredTester = {
+    email: uniqueEmail('console-tester'),
+    firstName: `Tess${suffix}`,
+    lastName: `Findable${suffix}`,
+    certNumber: `CN-${suffix}`,
+  };
+  const submit = await fetch(`${server.url}/api/tr/submit/all`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${suffix}-key` },
+    body: JSON.stringify({
+      hashValue: organization.hash,
+      companyInfo: [
+        {
+          companyID: '',
+          companyName: `Console Test Co ${suffix}`,
+          companyPhone: '',
+          companyAddress1: '1 Valve Way',
+          companyAddress2: '',
+          companyCity: 'Austin',
+          companyState: 'TX',
+          companyZip: '78701',
+        },
+      ],
+      userInfo: [
+        {
+          userType: 'tester',
+          userFirstName: tester.firstName,
+          userLastName: tester.lastName,
+          userEmail: tester.email,
+          userPhone: '555-0199',
+          userCerts: [
+            {
+              certNum: tester.certNumber,
+              certExp: '2031-05-31',
+              certAgency: agency.id,
+              certType: type.id,
+              certDocLink: uploaded.message.url,
+            },
+          ],
+        },
+      ],
+      testKitInfo: [],
+    }),
+  });
+  const answer = (await submit.json()) as { code?: string };
+  expect(answer.code, JSON.stringify(answer)).toBe('SUCCESS');
+  return tester;
+}
