@@ -21,11 +21,16 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     lines.once('line', (line) => resolve(JSON.parse(line).port));
   });
+  // If the suite dies, the server goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid as number,
     stop: () =>
       new Promise((resolve) => {
+        process.removeListener('exit', killOnExit);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
@@ -62,30 +67,42 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Connection errors and timeouts. */
   errors: number;
   non2xx: number;
+  /** 5xx answers: the server broke. */
+  serverErrors: number;
   total: number;
 }
 
 export async function load(options: autocannon.Options): Promise<LoadResult> {
   const result = await autocannon({ ...options });
+  const total = result.requests.total;
   return {
-    requestsPerSecond: result.requests.average,
+    // With a fixed amount the run ends early; the average over whole seconds would hide that.
+    requestsPerSecond:
+      options.amount && result.duration > 0 ? total / result.duration : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    total: result.requests.total,
+    serverErrors: result['5xx'],
+    total,
   };
 }
 
-/** Latency percentiles of a sequence of individually timed calls (ms). */
+/**
+ * Latency percentiles of a sequence of individually timed calls (ms): `count` calls, or fewer
+ * when `seconds` run out first (at least 5 calls either way).
+ */
 export async function timeCalls(
   count: number,
   call: (i: number) => Promise<void>,
-): Promise<{ p50: number; p99: number }> {
+  seconds = Number.POSITIVE_INFINITY,
+): Promise<{ p50: number; p99: number; calls: number }> {
   const times: number[] = [];
-  for (let i = 0; i < count; i++) {
+  const deadline = performance.now() + seconds * 1000;
+  for (let i = 0; i < count && (i < 5 || performance.now() < deadline); i++) {
     const started = performance.now();
     await call(i);
     times.push(performance.now() - started);
@@ -93,7 +110,7 @@ export async function timeCalls(
   times.sort((a, b) => a - b);
   const at = (q: number) =>
     times[Math.min(times.length - 1, Math.floor(q * times.length))] as number;
-  return { p50: round(at(0.5)), p99: round(at(0.99)) };
+  return { p50: round(at(0.5)), p99: round(at(0.99)), calls: times.length };
 }
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -75,6 +75,82 @@ async function copyRows(
 
 const DAY = 86_400_000;
 
+type Random = ReturnType<typeof random>;
+
+/** Organizations (about 15 % expired) with every certification agency enabled. */
+async function copyOrganizations(
+  client: pg.Client,
+  rand: Random,
+  count: number,
+  baseId: number,
+  runTag: string,
+) {
+  const now = Date.now();
+  await copyRows(
+    client,
+    'organizations',
+    [
+      'name',
+      'form_hash',
+      'primary_email',
+      'extra_emails',
+      'report_frequency',
+      'allowed_until',
+      'required_certifications',
+      'form_banner',
+    ],
+    (function* () {
+      for (let i = 0; i < count; i++) {
+        const [city, state] = rand.pick(PLACES);
+        const expired = rand.next() < 0.15;
+        const until = new Date(now + (expired ? -rand.int(365) - 1 : rand.int(3000) + 1) * DAY);
+        yield [
+          `${city} ${rand.pick(ORGANIZATION_KINDS)} ${state}-${runTag}-${i + 1}`,
+          randomBytes(32).toString('base64url'),
+          `backflow-${runTag}-${i + 1}@${city.toLowerCase().replace(/[^a-z]/g, '')}.example.gov`,
+          '{}',
+          rand.pick(['daily', 'weekly', 'twiceWeekly', 'monthly']),
+          until.toISOString().slice(0, 10),
+          1 + rand.int(2),
+          '',
+        ];
+      }
+    })(),
+  );
+  await client.query(
+    `insert into organization_agencies (organization_id, agency_id)
+     select o.id, a.id from organizations o cross join certification_agencies a where o.id > $1`,
+    [baseId],
+  );
+}
+
+/** Adds organizations only (no people): the organization searches at a larger scale. */
+export async function seedOrganizations(
+  databaseUrl: string,
+  count: number,
+  seed = 20261123,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('set synchronous_commit = off');
+    const { rows } = await client.query<{ max: number }>(
+      'select coalesce(max(id), 0)::int as max from organizations',
+    );
+    await copyOrganizations(
+      client,
+      random(seed),
+      count,
+      rows[0]?.max ?? 0,
+      randomBytes(3).toString('hex'),
+    );
+    await client.query('analyze organizations');
+    await client.query('analyze organization_agencies');
+  } finally {
+    await client.end();
+  }
+}
+
 export async function seedBenchData(
   databaseUrl: string,
   options: SeedOptions,
@@ -110,42 +186,7 @@ export async function seedBenchData(
     const runTag = randomBytes(3).toString('hex');
 
     log(`organizations: ${organizationCount}`);
-    await copyRows(
-      client,
-      'organizations',
-      [
-        'name',
-        'form_hash',
-        'primary_email',
-        'extra_emails',
-        'report_frequency',
-        'allowed_until',
-        'required_certifications',
-        'form_banner',
-      ],
-      (function* () {
-        for (let i = 0; i < organizationCount; i++) {
-          const [city, state] = rand.pick(PLACES);
-          const expired = rand.next() < 0.15;
-          const until = new Date(now + (expired ? -rand.int(365) - 1 : rand.int(3000) + 1) * DAY);
-          yield [
-            `${city} ${rand.pick(ORGANIZATION_KINDS)} ${state}-${runTag}-${i + 1}`,
-            randomBytes(32).toString('base64url'),
-            `backflow-${runTag}-${i + 1}@${city.toLowerCase().replace(/[^a-z]/g, '')}.example.gov`,
-            '{}',
-            rand.pick(['daily', 'weekly', 'twiceWeekly', 'monthly']),
-            until.toISOString().slice(0, 10),
-            1 + rand.int(2),
-            '',
-          ];
-        }
-      })(),
-    );
-    await client.query(
-      `insert into organization_agencies (organization_id, agency_id)
-       select o.id, a.id from organizations o cross join certification_agencies a where o.id > $1`,
-      [base.organizations],
-    );
+    await copyOrganizations(client, rand, organizationCount, base.organizations, runTag);
 
     log(`companies: ${companyCount}`);
     await copyRows(

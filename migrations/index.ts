@@ -3,6 +3,7 @@ import { Migration20261122000000_extensions } from './Migration20261122000000_ex
 import { Migration20261122005501_schema } from './Migration20261122005501_schema.js';
 import { Migration20261122005502_reference_data } from './Migration20261122005502_reference_data.js';
 import { Migration20261122010923_outbox_next_attempt } from './Migration20261122010923_outbox_next_attempt.js';
+import { Migration20261122020606_users_name_order_covering } from './Migration20261122020606_users_name_order_covering.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -13,5 +14,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261122010923_outbox_next_attempt',
     class: Migration20261122010923_outbox_next_attempt,
+  },
+  {
+    name: 'Migration20261122020606_users_name_order_covering',
+    class: Migration20261122020606_users_name_order_covering,
   },
 ];

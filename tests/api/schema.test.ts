@@ -78,7 +78,7 @@ describe('the database schema built by the migrations', () => {
     for (const index of [
       'organizations_name_words_idx',
       'users_search_trgm_idx',
-      'users_name_order_idx',
+      'users_name_order_covering_idx',
       'registrations_organization_registered_at_idx',
       'companies_name_key_trgm_idx',
       'documents_unattached_created_idx',

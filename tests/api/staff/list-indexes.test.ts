@@ -48,17 +48,21 @@ async function plan(sql: string, params: unknown[]): Promise<string> {
 }
 
 describe('list queries over 100k users', () => {
-  it('pages by name through users_name_order_idx, deep pages included', async () => {
+  it('pages by name through users_name_order_covering_idx, deep pages by an index-only scan', async () => {
     const queries = userListQueries(
       {},
       { sort: 'lastName', order: 'ASC', offset: 50_000, limit: 25 },
     );
-    expect(await plan(queries.rows.sql, queries.rows.params)).toContain('users_name_order_idx');
+    expect(await plan(queries.rows.sql, queries.rows.params)).toContain(
+      'Index Only Scan using users_name_order_covering_idx',
+    );
     const backwards = userListQueries(
       {},
       { sort: 'lastName', order: 'DESC', offset: 0, limit: 25 },
     );
-    expect(await plan(backwards.rows.sql, backwards.rows.params)).toContain('users_name_order_idx');
+    expect(await plan(backwards.rows.sql, backwards.rows.params)).toContain(
+      'users_name_order_covering_idx',
+    );
   });
 
   it('searches names and emails through users_search_trgm_idx', async () => {
@@ -67,6 +71,14 @@ describe('list queries over 100k users', () => {
       { sort: 'lastName', order: 'ASC', offset: 0, limit: 25 },
     );
     expect(await plan(queries.total.sql, queries.total.params)).toContain('users_search_trgm_idx');
+  });
+
+  it('sorts the matches of a rare name instead of walking the whole name order', async () => {
+    const page = { sort: 'lastName', order: 'ASC' as const, offset: 0, limit: 25 };
+    const rare = userListQueries({ q: 'person4242@' }, page, 1);
+    expect(await plan(rare.rows.sql, rare.rows.params)).toContain('users_search_trgm_idx');
+    const common = userListQueries({ q: 'person' }, page, USERS);
+    expect(await plan(common.rows.sql, common.rows.params)).not.toContain('CTE');
   });
 
   it('lists one organization through its registrations index', async () => {

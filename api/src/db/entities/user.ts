@@ -11,7 +11,7 @@ import { Submission } from './submission.js';
  * A registered person. The email identifies the person across the whole platform: stored
  * trimmed, unique on lower(email) (index users_email_lower_unique), so the database decides
  * under concurrency. Name search uses users_search_trgm_idx on
- * lower(first_name || ' ' || last_name || ' ' || email); deep pages use users_name_order_idx.
+ * lower(first_name || ' ' || last_name || ' ' || email); deep pages use users_name_order_covering_idx.
  */
 export const User = defineEntity({
   name: 'User',
@@ -37,9 +37,10 @@ export const User = defineEntity({
         'create index "users_search_trgm_idx" on "users" using gin ((lower("first_name" || \' \' || "last_name" || \' \' || "email")) gin_trgm_ops)',
     },
     {
-      name: 'users_name_order_idx',
+      // Covering (INCLUDE the raw names) so a deep page finds its ids by an index-only scan.
+      name: 'users_name_order_covering_idx',
       expression:
-        'create index "users_name_order_idx" on "users" (lower("last_name"), lower("first_name"), "id")',
+        'create index "users_name_order_covering_idx" on "users" (lower("last_name"), lower("first_name"), "id") include ("last_name", "first_name")',
     },
   ],
 });

@@ -1,12 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import type { TCertificationRules, TOrgInfo } from '../../../../shared/registration.js';
-import {
-  AgencyType,
-  Organization,
-  OrganizationAgency,
-  type TOrganization,
-} from '../../db/entities/index.js';
+import { Organization, type TOrganization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 
 // The public side's view of an organization: found by its form hash, refused once its access
@@ -26,59 +21,79 @@ export function isLinkExpired(allowedUntil: string | Date, now: Date = new Date(
 export const linkInvalid = () => new AppError(404, CODES.orgUrlInvalid, MESSAGES.orgUrlInvalid);
 export const linkExpired = () => new AppError(410, CODES.orgUrlExpired, MESSAGES.orgUrlExpired);
 
+/** Hashes are 43 characters; anything that could not be one is unknown without a query. */
+const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** The organization whose form this hash opens; ORG URL INVALID / ORG URL EXPIRED otherwise. */
 export async function organizationForLink(
   em: EntityManager,
   hash: unknown,
   now: Date = new Date(),
 ): Promise<TOrganization> {
-  // Hashes are 43 characters; anything that could not be one is unknown without a query.
-  if (typeof hash !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(hash)) throw linkInvalid();
+  if (typeof hash !== 'string' || !HASH_PATTERN.test(hash)) throw linkInvalid();
   const organization = await em.findOne(Organization, { formHash: hash });
   if (!organization) throw linkInvalid();
   if (isLinkExpired(organization.allowedUntil, now)) throw linkExpired();
   return organization;
 }
 
-/** org_associated_certs: each enabled agency with the types linked to it, keyed by id strings. */
+/**
+ * org_associated_certs as a SQL expression: each agency the organization enables with the types
+ * linked to it, keyed by id strings. Plain SQL, because the registration link lookup is the
+ * platform's hottest call and loading entities cost it several times more than the query.
+ */
+const associatedCertificationsSql = (organizationId: string) => `coalesce((
+  select jsonb_object_agg(a.id::text, jsonb_build_object(
+    'agency', a.name,
+    'associatedTypes', coalesce((
+      select jsonb_object_agg(t.id::text, t.name)
+        from agency_types l join certification_types t on t.id = l.type_id
+       where l.agency_id = a.id), '{}'::jsonb)))
+    from organization_agencies oa join certification_agencies a on a.id = oa.agency_id
+   where oa.organization_id = ${organizationId}), '{}'::jsonb)`;
+
 export async function associatedCertifications(
   em: EntityManager,
-  organization: TOrganization,
+  organization: Pick<TOrganization, 'id'>,
 ): Promise<TOrgInfo['org_associated_certs']> {
-  const enabled = await em.find(
-    OrganizationAgency,
-    { organization },
-    { populate: ['agency'], orderBy: { agency: { name: 'asc' } } },
+  const [row] = await em.execute<{ certs: TOrgInfo['org_associated_certs'] }[]>(
+    `select ${associatedCertificationsSql('?')} as certs`,
+    [organization.id],
   );
-  const agencyIds = enabled.map((link) => link.agency.id);
-  const links = agencyIds.length
-    ? await em.find(
-        AgencyType,
-        { agency: { $in: agencyIds } },
-        { populate: ['type'], orderBy: { type: { name: 'asc' } } },
-      )
-    : [];
-  const result: TOrgInfo['org_associated_certs'] = {};
-  for (const { agency } of enabled) {
-    result[String(agency.id)] = { agency: agency.name, associatedTypes: {} };
-  }
-  for (const link of links) {
-    const entry = result[String(link.agency.id)];
-    if (entry) entry.associatedTypes[String(link.type.id)] = link.type.name;
-  }
-  return result;
+  return row?.certs ?? {};
 }
 
-export async function organizationInfo(
+/** GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query. */
+export async function organizationInfoForLink(
   em: EntityManager,
-  organization: TOrganization,
+  hash: unknown,
+  now: Date = new Date(),
 ): Promise<TOrgInfo> {
+  if (typeof hash !== 'string' || !HASH_PATTERN.test(hash)) throw linkInvalid();
+  const [row] = await em.execute<
+    {
+      name: string;
+      form_banner: string;
+      required_certifications: number;
+      home_banner: string;
+      allowed_until: string;
+      certs: TOrgInfo['org_associated_certs'];
+    }[]
+  >(
+    `select o.name, o.form_banner, o.required_certifications, o.home_banner,
+            to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
+            ${associatedCertificationsSql('o.id')} as certs
+       from organizations o where o.form_hash = ?`,
+    [hash],
+  );
+  if (!row) throw linkInvalid();
+  if (isLinkExpired(row.allowed_until, now)) throw linkExpired();
   return {
-    org_name: organization.name,
-    org_banner: organization.formBanner,
-    number_of_certs: organization.requiredCertifications,
-    org_associated_certs: await associatedCertifications(em, organization),
-    homePageBanner: organization.homeBanner,
+    org_name: row.name,
+    org_banner: row.form_banner,
+    number_of_certs: row.required_certifications,
+    org_associated_certs: row.certs,
+    homePageBanner: row.home_banner,
   };
 }
 

@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../errors.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
-import { organizationForLink, organizationInfo } from './organization-link.js';
+import { organizationInfoForLink } from './organization-link.js';
 import { PUBLIC_CORS, publicRateLimits } from './public-api.js';
 import { submitRegistration } from './submit.js';
 import type { Answer } from './validation.js';
@@ -55,13 +55,10 @@ async function registrationRoutes(scope: FastifyInstance) {
         response: { 200: ZOrgInfoAnswer },
       },
     },
-    async (request) => {
-      const organization = await organizationForLink(request.em, request.params.hash);
-      return {
-        code: CODES.validUrl,
-        message: { orgInfo: await organizationInfo(request.em, organization) },
-      };
-    },
+    async (request) => ({
+      code: CODES.validUrl,
+      message: { orgInfo: await organizationInfoForLink(request.em, request.params.hash) },
+    }),
   );
 
   const post = (

@@ -1,0 +1,226 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { BenchContext } from '../context.js';
+import type { OrganizationRef } from '../fixtures.js';
+import { round } from '../harness.js';
+
+// Case 7: the two front ends in Chromium with a cold cache, on a throttled mobile profile and on
+// desktop: first and largest contentful paint, and when the first action answers. Plus the
+// gzip sizes of what they download first (measured by the same script as the size budgets).
+
+const CASE = 'front end';
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Profile {
+  name: string;
+  viewport: { width: number; height: number };
+  /** 150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4× slower. */
+  network?: { latency: number; downloadBytesPerSecond: number; uploadBytesPerSecond: number };
+  cpuSlowdown?: number;
+  /** The "interactive" target in ms. */
+  formTarget: number;
+}
+
+const PROFILES: Profile[] = [
+  {
+    name: 'mobile',
+    viewport: { width: 390, height: 844 },
+    network: {
+      latency: 150,
+      downloadBytesPerSecond: 1_600_000 / 8,
+      uploadBytesPerSecond: 750_000 / 8,
+    },
+    cpuSlowdown: 4,
+    formTarget: 1500,
+  },
+  { name: 'desktop', viewport: { width: 1366, height: 900 }, formTarget: 500 },
+];
+
+/** Runs in the page before any script: keeps the latest largest-contentful-paint entry. */
+const OBSERVE_LCP = `
+  window.__lcp = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+interface PageTiming {
+  fcp: number;
+  lcp: number;
+  interactive: number;
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Performs the first action and answers performance.now() when the page has responded. */
+  act(page: Page): Promise<number>;
+}
+
+async function measureOnce(browser: Browser, baseUrl: string, profile: Profile, screen: Screen) {
+  const context = await browser.newContext({ viewport: profile.viewport });
+  try {
+    const page = await context.newPage();
+    // The throttled console on a busy machine can take tens of seconds; bounded all the same.
+    page.setDefaultTimeout(90_000);
+    await page.addInitScript(OBSERVE_LCP);
+    const cdp = await context.newCDPSession(page);
+    if (profile.network) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.network.latency,
+        downloadThroughput: profile.network.downloadBytesPerSecond,
+        uploadThroughput: profile.network.uploadBytesPerSecond,
+      });
+    }
+    if (profile.cpuSlowdown) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+    }
+    await page.goto(`${baseUrl}${screen.path}`, { waitUntil: 'commit' });
+    const interactive = await screen.act(page);
+    const paints = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      lcp: (window as unknown as { __lcp: number }).__lcp,
+    }));
+    return { ...paints, interactive } satisfies PageTiming;
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/**
+ * Waits until the predicate holds, checked every frame; answers performance.now() then. The
+ * predicate is a function, never a string: the pages' CSP forbids evaluating strings.
+ */
+async function whenTrue(page: Page, predicate: (text: string) => number | false, text: string) {
+  const handle = await page.waitForFunction(predicate, text, { polling: 'raf', timeout: 90_000 });
+  return (await handle.jsonValue()) as number;
+}
+
+const pageShows = (text: string) =>
+  document.body.innerText.includes(text) ? performance.now() : false;
+const inputHolds = (text: string) =>
+  Array.from(document.querySelectorAll('input')).some((input) => input.value === text)
+    ? performance.now()
+    : false;
+
+function screens(organization: OrganizationRef): Screen[] {
+  return [
+    {
+      name: '/form/<hash>',
+      path: `/form/${organization.hash}`,
+      async act(page) {
+        await page.getByRole('button', { name: 'Get Started' }).first().click();
+        return whenTrue(page, pageShows, 'Are you registering as a tester or an admin?');
+      },
+    },
+    {
+      name: '/scadmin login',
+      path: '/scadmin',
+      async act(page) {
+        const email = page.locator('input[name="email"], input[type="email"]').first();
+        await email.fill('staff@example.org');
+        return whenTrue(page, inputHolds, 'staff@example.org');
+      },
+    },
+  ];
+}
+
+/** Parses "✓ embed.js: 0.6 KB gzip …" lines of scripts/size-budget.mjs. */
+async function bundleSizes(): Promise<Record<string, number>> {
+  let output: string;
+  try {
+    output = (await promisify(execFile)(process.execPath, ['scripts/size-budget.mjs'])).stdout;
+  } catch (error) {
+    // Over budget exits 1; its report is still the answer.
+    output = String((error as { stdout?: string }).stdout ?? '');
+  }
+  const sizes: Record<string, number> = {};
+  for (const match of output.matchAll(/^[✓✗] (.+?): ([\d.]+) KB gzip/gmu)) {
+    sizes[match[1] as string] = Number(match[2]);
+  }
+  return sizes;
+}
+
+export async function frontendCase(context: BenchContext, organization: OrganizationRef) {
+  const missing = ['dist/widget/index.html', 'dist/admin/index.html'].filter((f) => !existsSync(f));
+  if (missing.length) {
+    context.recorder.fail(CASE, `${missing.join(', ')} missing: run npm run build first`);
+    return;
+  }
+  const sizes = await bundleSizes();
+  const budgets: Record<string, number> = {
+    'embed.js': 1,
+    'public site initial JS': 100,
+    'admin console initial JS': 350,
+  };
+  for (const [name, limit] of Object.entries(budgets)) {
+    const value = sizes[name];
+    if (value === undefined) context.recorder.fail(CASE, `no size reported for ${name}`);
+    context.recorder.record({
+      case: CASE,
+      measure: `${name} (gzip)`,
+      value: value ?? null,
+      unit: 'KB',
+      target: { op: '<=', value: limit },
+    });
+  }
+
+  if (!existsSync(CHROMIUM)) {
+    context.recorder.fail(CASE, `${CHROMIUM} not found (apt-get install chromium)`);
+    return;
+  }
+  const runs = context.quick ? 1 : 3;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    for (const profile of PROFILES) {
+      for (const screen of screens(organization)) {
+        const timings: PageTiming[] = [];
+        for (let run = 0; run < runs; run++) {
+          timings.push(await measureOnce(browser, context.server.baseUrl, profile, screen));
+        }
+        const figure = (measure: string, values: number[], target?: number) =>
+          context.recorder.record({
+            case: CASE,
+            measure: `${screen.name} ${profile.name} ${measure}`,
+            value: round(median(values), 0),
+            unit: 'ms',
+            target: target === undefined ? undefined : { op: '<=', value: target },
+          });
+        figure(
+          'FCP',
+          timings.map((t) => t.fcp),
+        );
+        figure(
+          'LCP',
+          timings.map((t) => t.lcp),
+        );
+        figure(
+          'interactive',
+          timings.map((t) => t.interactive),
+          screen.name.startsWith('/form') ? profile.formTarget : undefined,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}

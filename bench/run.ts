@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startDatabase } from '../api/src/db/database.js';
+import { createOrm, migrate } from '../api/src/db/orm.js';
+import { CASE as LISTS_CASE, organizationSearchCase, userListsCase } from './cases/admin-lists.js';
+import { companyMatchingCase } from './cases/company-matching.js';
+import { frontendCase } from './cases/frontend.js';
+import { lookupCase } from './cases/lookup.js';
+import { reportsCase } from './cases/reports.js';
+import { submitCase } from './cases/submit.js';
+import { uploadsCase } from './cases/uploads.js';
+import { type BenchContext, Recorder, scaleLabel } from './context.js';
+import {
+  largeOrganization,
+  type OrganizationRef,
+  staffToken,
+  typicalOrganization,
+} from './fixtures.js';
+import { round, startServer } from './harness.js';
+import { describeMachine, saveResults, table } from './report.js';
+import { seedBenchData, seedOrganizations } from './seed.js';
+
+// npm run bench                 the full suite (about 10 minutes): 10k then 100k users
+// npm run bench -- --quick      a smoke run of every case on tiny data (CI; under a minute)
+// Options: --users N (full scale), --save / --no-save (quick runs are not saved by default).
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    users: { type: 'string' },
+    save: { type: 'boolean' },
+  },
+});
+const quick = values.quick ?? false;
+const users = Number(values.users ?? (quick ? 2000 : 100_000));
+if (!Number.isInteger(users) || users < 500) {
+  console.error('--users must be a whole number of at least 500');
+  process.exit(1);
+}
+/** Growth is measured from a tenth of the full size; the organization search up to 50,000. */
+const smallUsers = Math.round(users / 10);
+const manyOrganizations = quick ? 1000 : 50_000;
+const save = values.save ?? !quick;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const recorder = new Recorder();
+const startedAt = new Date();
+const log = (line: string) =>
+  console.log(
+    `[bench ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(3)} s] ${line}`,
+  );
+
+/** Runs a case; a case that throws is recorded as broken and the suite goes on. */
+async function run(name: string, work: () => Promise<unknown>) {
+  log(name);
+  try {
+    await work();
+  } catch (error) {
+    recorder.fail(name, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Bulk loads leave the visibility map unset; a live database has been vacuumed. */
+async function settle(db: pg.Pool) {
+  await db.query('vacuum analyze');
+}
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'backflow-bench-'));
+await chmod(workDir, 0o755);
+const database = await startDatabase(
+  { databaseUrl: undefined, dataDir: path.join(workDir, 'data') },
+  { ephemeral: true },
+);
+let db: pg.Pool | undefined;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+let machine: Awaited<ReturnType<typeof describeMachine>> | undefined;
+try {
+  const orm = await createOrm({ databaseUrl: database.url });
+  await migrate(orm);
+  await orm.close(true);
+  db = new pg.Pool({ connectionString: database.url, max: 2 });
+  // An idle connection dropped by the server must not end the run (the cases report their own).
+  db.on('error', (error) => log(`fixture connection: ${error.message}`));
+  machine = await describeMachine(db);
+
+  log(`seeding ${smallUsers} users`);
+  await seedBenchData(database.url, { users: smallUsers });
+  await settle(db);
+
+  const dataDir = path.join(workDir, 'server');
+  server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    WEB_ROOT: path.join(root, 'dist'),
+    PUBLIC_URL: 'http://127.0.0.1',
+    ADMIN_EMAIL: 'bench-admin@example.org',
+    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // Never used: the job worker (which sends mail) is off in the bench server.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    RATE_LIMIT_ORGINFO_PER_MINUTE: '100000000',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '100000000',
+  });
+  const context: BenchContext = {
+    quick,
+    loadSeconds: quick ? 1 : 5,
+    server,
+    db,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    token: await staffToken(db, server.baseUrl),
+    recorder,
+    workDir,
+  };
+
+  const small = scaleLabel(smallUsers);
+  let typical: OrganizationRef = await typicalOrganization(db);
+  await run(`admin lists at ${small}`, () => userListsCase(context, small, smallUsers, typical));
+
+  log(`seeding ${users - smallUsers} more users`);
+  await seedBenchData(database.url, { users: users - smallUsers });
+  await settle(db);
+  const full = scaleLabel(users);
+  typical = await typicalOrganization(db);
+  const organizations = Math.round(users / 50);
+
+  await run('lookup', () => lookupCase(context, typical));
+  await run('company matching', () => companyMatchingCase(context, full));
+  await run(`admin lists at ${full}`, () => userListsCase(context, full, users, typical));
+  await run(`organization search at ${organizations}`, () =>
+    organizationSearchCase(context, `${organizations} organizations`),
+  );
+  log('creating the large organization');
+  const large = await largeOrganization(db);
+  await run('submit', () => submitCase(context, large));
+  await settle(db);
+  await run('reports', () => reportsCase(context, large, full));
+  await run('uploads', () => uploadsCase(context, typical));
+  await run('front end', () => frontendCase(context, typical));
+
+  log(`adding organizations up to ${manyOrganizations}`);
+  await seedOrganizations(database.url, manyOrganizations - organizations);
+  await settle(db);
+  await run(`organization search at ${manyOrganizations}`, () =>
+    organizationSearchCase(context, `${manyOrganizations} organizations`),
+  );
+
+  // How the lists grow with the data: p99 at the full scale over p99 at a tenth (or, for the
+  // organization search, at 25 times the organizations).
+  const growth = (measure: string, from: string, to: string) => {
+    const before = recorder.find(LISTS_CASE, `${measure} p99`, from)?.value;
+    const after = recorder.find(LISTS_CASE, `${measure} p99`, to)?.value;
+    recorder.record({
+      case: LISTS_CASE,
+      measure: `${measure} p99 growth`,
+      value: before && after ? round(after / before, 2) : null,
+      unit: '×',
+      scale: `${from} → ${to}`,
+      target: { op: '<=', value: 2 },
+    });
+  };
+  for (const measure of [
+    'users getList name',
+    'users getList organization',
+    'users getList deep page',
+  ]) {
+    growth(measure, small, full);
+  }
+  for (const measure of ['search-org', 'organizations getList q']) {
+    growth(measure, `${organizations} organizations`, `${manyOrganizations} organizations`);
+  }
+} catch (error) {
+  recorder.fail('suite', error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  await server?.stop();
+  await db?.end();
+  await database.stop();
+  await rm(workDir, { recursive: true, force: true });
+}
+
+if (machine) machine.loadAverage.end = os.loadavg()[0] ?? 0;
+console.log(`\n${table(recorder.figures)}\n`);
+if (machine) {
+  console.log(
+    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, ` +
+      `PostgreSQL ${machine.postgres}; load average ${machine.loadAverage.start.toFixed(2)} → ` +
+      `${machine.loadAverage.end?.toFixed(2)}`,
+  );
+}
+if (save && machine) {
+  const file = await saveResults(path.join(root, 'bench', 'results'), {
+    mode: quick ? 'quick' : 'full',
+    startedAt,
+    machine,
+    figures: recorder.figures,
+    failures: recorder.failures,
+  });
+  console.log(`Results: ${path.relative(root, file)}`);
+}
+const missed = recorder.figures.filter((figure) => figure.met === false);
+if (missed.length) console.log(`Targets missed: ${missed.length} (see the table)`);
+if (recorder.failures.length) {
+  console.error(`\nBroken cases:\n${recorder.failures.map((f) => `  - ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`Done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`);
