@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -38,6 +39,19 @@ describe('serving the public site and the console', () => {
     const admin = await t.app.inject({ url: '/scadmin/assets/index-ZyXwVu98.js' });
     expect(admin.statusCode).toBe(200);
     expect(admin.body).toContain('admin');
+  });
+
+  it('sends the precompressed copy of an asset the browser can decode', async () => {
+    const url = '/assets/index-AbCdEf12.js';
+    const plain = await t.app.inject({ url });
+    const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('lets any https site frame the form but nobody frame the console', async () => {

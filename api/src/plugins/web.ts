@@ -55,6 +55,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     index: false,
     serve: existsSync(widgetDir),
     cacheControl: false,
+    // Sends the build's .br or .gz copy when the browser accepts it (scripts/compress-dist.mjs).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', isHashedAsset(filePath) ? LONG_CACHE : NO_CACHE);
       // The embed loader is fetched by <script> tags on other sites.
@@ -72,6 +74,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     decorateReply: false,
     serve: existsSync(adminDir),
     cacheControl: false,
+    // Sends the build's .br or .gz copy when the browser accepts it (scripts/compress-dist.mjs).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', isHashedAsset(filePath) ? LONG_CACHE : NO_CACHE);
     },
