@@ -8,7 +8,7 @@ import { type AppConfig, loadConfig } from '../../../api/src/config.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The real front-end build (tests/e2e/setup/build-widget.ts makes it). */
+/** The real front-end build (tests/e2e/setup/build.ts makes it). */
 export const DIST = path.resolve(here, '../../../dist');
 
 export interface RunningServer {
