@@ -16,6 +16,13 @@ export const UPLOAD_TYPES = ['jpeg', 'jpg', 'png', 'pdf'] as const;
 /** MIME types detected from file content that uploads accept. */
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type TUploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
+/** What each accepted file-name extension must contain. */
+export const UPLOAD_EXTENSION_TYPES: Record<(typeof UPLOAD_TYPES)[number], TUploadMimeType> = {
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
 
 export const US_STATES = [
   'AL',

@@ -26,6 +26,7 @@ import errorsPlugin from './plugins/errors.js';
 import jobsPlugin from './plugins/jobs.js';
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
+import { armFaultPoint } from './testing/fault-points.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,7 @@ export interface BuildOptions {
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
+  armFaultPoint(config);
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -59,6 +61,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keepAliveTimeout: config.timeouts.keepAliveMs,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Node enforces the header and request deadlines from a timer that runs every 30 s by
+    // default, which lets a client trickling its headers or body hold a socket 30 s past them.
+    http: { connectionsCheckingInterval: Math.min(1_000, config.timeouts.headersMs) },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = config.timeouts.headersMs;

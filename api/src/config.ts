@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { FAULT_POINTS, type TFaultPoint } from './testing/fault-points.js';
 
 // The only module that reads process.env. Everything else receives an AppConfig.
 
@@ -41,6 +42,7 @@ const ZEnv = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   JOBS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
+  FAULT_POINT: z.enum(FAULT_POINTS).optional(),
 });
 export type TEnv = z.input<typeof ZEnv>;
 
@@ -77,6 +79,8 @@ export interface AppConfig {
   jobs: boolean;
   /** Create the demo organization on start (development default). */
   seedDemo: boolean;
+  /** Tests only: where a final submit kills its process (api/src/testing/fault-points.ts). */
+  faultPoint: TFaultPoint | undefined;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production');
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL is required in production');
+  if (production && e.FAULT_POINT) problems.push('FAULT_POINT is a test-only setting; unset it');
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
@@ -148,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobs: e.JOBS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
+    faultPoint: e.FAULT_POINT,
   };
 }
 

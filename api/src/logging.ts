@@ -53,19 +53,25 @@ interface ErrorLike {
   table?: string;
 }
 
+/** knex puts the failed statement, values included, in front of a driver error's message. */
+const STARTS_WITH_SQL =
+  /^\s*(select|insert|update|delete|with|begin|commit|rollback|savepoint|release|set|copy)\s/i;
+
 /**
  * Database driver errors carry the SQL and its parameter values in their message: log only the
  * kind of failure. Other errors keep their message and stack (they hold no request data).
  */
 export function loggableError(error: ErrorLike) {
-  // MikroORM's DriverExceptions carry sqlState; raw pg errors carry severity and routine.
+  // MikroORM's DriverExceptions carry sqlState; raw pg errors carry severity and routine; a
+  // connection failure reaches us as a plain Error whose message starts with the statement.
   const isDriverError =
     typeof error === 'object' &&
     error !== null &&
     ('sqlState' in error ||
       'severity' in error ||
       'routine' in error ||
-      /Exception$/.test(error.name ?? ''));
+      /Exception$/.test(error.name ?? '') ||
+      STARTS_WITH_SQL.test(error.message ?? ''));
   if (isDriverError) {
     return {
       type: error.name ?? 'Error',

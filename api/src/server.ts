@@ -4,6 +4,7 @@ import { startDatabase } from './db/database.js';
 import { unsafeDurabilitySettings } from './db/durability.js';
 import { migrate } from './db/orm.js';
 import { seed } from './db/seed.js';
+import { isDatabaseUnavailable } from './plugins/errors.js';
 
 // The process: configuration, database, migrations, seed, listen, and a graceful stop.
 
@@ -29,6 +30,13 @@ async function main() {
     },
   });
   const app = await buildApp({ ...config, databaseUrl: database.url });
+  // pg-boss 10 completes and fails jobs without awaiting the query, so while the database is
+  // down those promises reject unhandled and would end the process. An outage is answered 503
+  // and heals; any other unhandled rejection still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    app.log.warn({ err: reason }, 'database unavailable in background work');
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

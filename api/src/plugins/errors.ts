@@ -4,10 +4,10 @@ import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { AppError } from '../errors.js';
 
 /** Errors that mean the database cannot be reached right now (answered 503, not 500). */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const text = `${error.name} ${(error as { code?: string }).code ?? ''} ${error.message}`;
-  return /ConnectionException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P01|57P03|Connection terminated|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(
+  return /ConnectionException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P01|57P03|Connection terminated|not queryable|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(
     text,
   );
 }

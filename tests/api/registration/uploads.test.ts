@@ -78,6 +78,26 @@ describe('POST /api/uploads/docUpload', () => {
     expect(Buffer.concat(chunks).equals(content)).toBe(true);
   });
 
+  it.each([
+    ['PNG bytes named .pdf', PNG, 'certificate.pdf'],
+    ['PDF bytes named .jpg', PDF, 'scan.JPG'],
+    ['JPEG bytes named .png', JPEG, 'photo.png'],
+  ])('refuses %s: the name contradicts the content', async (_label, content, filename) => {
+    const filesBefore = await storedFiles();
+    const response = await upload(t.app, organization.hash, { content, filename });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('File type not supported.');
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  it('judges other names by content alone (a JPEG saved as .jfif)', async () => {
+    const response = await upload(t.app, organization.hash, {
+      content: JPEG,
+      filename: 'scan.jfif',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('accepts exactly 10,000,000 bytes streamed from disk', async () => {
     const file = await pdfOfSize(10_000_000);
     const response = await upload(t.app, organization.hash, {

@@ -23,14 +23,19 @@ export function idempotencyKeyFrom(header: string | string[] | undefined): strin
   return key;
 }
 
+/** Far deeper than any registration; a deeper body is refused instead of walked. */
+const MAX_BODY_DEPTH = 32;
+
 /** JSON with object keys sorted, so the same body always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_BODY_DEPTH) throw AppError.badRequest('The request body is nested too deeply.');
+  if (Array.isArray(value))
+    return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -27,6 +27,7 @@ import {
   UserCompany,
 } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
+import { faultPoint } from '../../testing/fault-points.js';
 import { createCompany } from '../companies/create.js';
 import { findExactCompany } from '../companies/matching.js';
 import { requestHash, storedAnswer } from './idempotency.js';
@@ -90,6 +91,7 @@ export async function submitRegistration(
         ...options,
         requestHash: hash,
       });
+      faultPoint('after-commit');
       return { answer, replayed: false };
     } catch (error) {
       if (
@@ -265,11 +267,14 @@ async function attemptSubmit(
         tx.getTransactionContext(),
       );
       if (claimed.length !== links.length) throw new DocumentsTakenError();
+      faultPoint('after-documents');
     }
 
     const matchedId = companyInput.companyID ?? (await findExactCompany(tx, companyInput));
     const company =
       matchedId !== null ? tx.getReference(Company, matchedId) : createCompany(tx, companyInput);
+    await tx.flush();
+    faultPoint('after-company');
 
     // New people in a fixed order (by email), so simultaneous submits cannot deadlock.
     const people = request.userInfo
@@ -289,6 +294,7 @@ async function attemptSubmit(
         return { user, position, record, alreadyKnown: Boolean(known) };
       });
     await tx.flush();
+    faultPoint('after-users');
 
     const now = new Date();
     for (const { user, record } of people) {
@@ -350,6 +356,7 @@ async function attemptSubmit(
     submission.company = company;
     submission.response = answer;
     await tx.flush();
+    faultPoint('before-commit');
     return answer;
   });
 }

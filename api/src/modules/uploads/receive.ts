@@ -4,7 +4,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fileTypeFromBuffer } from 'file-type';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
-import { LIMITS, UPLOAD_MIME_TYPES } from '../../../../shared/constants.js';
+import { LIMITS, UPLOAD_EXTENSION_TYPES, UPLOAD_MIME_TYPES } from '../../../../shared/constants.js';
 import { Document } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { organizationForLink } from '../registration/organization-link.js';
@@ -61,7 +61,11 @@ async function storeFile(part: MultipartFile, storage: DocumentStorage): Promise
   }
   if (headSize === 0) throw new AppError(400, CODES.badRequest, MESSAGES.fileEmpty);
   const type = await fileTypeFromBuffer(Buffer.concat(head));
-  if (!type || !(UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime)) {
+  const accepted =
+    type !== undefined &&
+    (UPLOAD_MIME_TYPES as readonly string[]).includes(type.mime) &&
+    nameAgreesWith(part.filename, type.mime);
+  if (!accepted) {
     if (!ended) await drain(iterator);
     throw part.file.truncated ? fileTooLarge() : fileTypeNotSupported();
   }
@@ -81,6 +85,16 @@ async function storeFile(part: MultipartFile, storage: DocumentStorage): Promise
     throw fileTooLarge();
   }
   return { ...saved, contentType: type.mime, originalName: displayName(part.filename) };
+}
+
+/**
+ * A name that claims one of the accepted types must match the content: PNG bytes named
+ * certificate.pdf are refused. Other names (scan.jfif, no extension) are judged by content.
+ */
+export function nameAgreesWith(filename: string | undefined, mime: string): boolean {
+  const extension = /\.([^./\\]+)$/.exec(displayName(filename))?.[1]?.toLowerCase() ?? '';
+  const claimed = UPLOAD_EXTENSION_TYPES[extension as keyof typeof UPLOAD_EXTENSION_TYPES];
+  return claimed === undefined || claimed === mime;
 }
 
 /** The client's filename, kept as a label only: no folders, no control characters. */

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
+import { armFaultPoint, faultPoint } from './fault-points.js';
+
+const production = {
+  NODE_ENV: 'production',
+  DATA_DIR: '/tmp/backflow-fault-point-test',
+  ADMIN_EMAIL: 'ops@example.org',
+  ADMIN_PASSWORD: 'a-long-enough-password',
+  JWT_SECRET: 'y'.repeat(40),
+  PUBLIC_URL: 'https://backflow.example.org',
+  SMTP_URL: 'smtp://mail.example.org:587',
+};
+
+afterEach(() => armFaultPoint({ env: 'test', faultPoint: undefined }));
+
+describe('fault points', () => {
+  it('do nothing unless armed, and fire only at the armed point', () => {
+    const onFault = vi.fn();
+    armFaultPoint({ env: 'test', faultPoint: undefined }, onFault);
+    faultPoint('after-users');
+    expect(onFault).not.toHaveBeenCalled();
+
+    armFaultPoint({ env: 'test', faultPoint: 'after-users' }, onFault);
+    faultPoint('after-company');
+    faultPoint('before-commit');
+    expect(onFault).not.toHaveBeenCalled();
+    faultPoint('after-users');
+    expect(onFault).toHaveBeenCalledTimes(1);
+  });
+
+  it('cannot be armed in production', () => {
+    const onFault = vi.fn();
+    expect(() => armFaultPoint({ env: 'production', faultPoint: 'after-commit' }, onFault)).toThrow(
+      /refused in production/,
+    );
+    faultPoint('after-commit');
+    expect(onFault).not.toHaveBeenCalled();
+  });
+
+  it('are read from FAULT_POINT outside production and refused by the configuration in production', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: production.DATA_DIR,
+      JWT_SECRET: production.JWT_SECRET,
+      FAULT_POINT: 'after-company',
+    });
+    expect(config.faultPoint).toBe('after-company');
+    expect(loadConfig(production).faultPoint).toBeUndefined();
+    expect(() => loadConfig({ ...production, FAULT_POINT: 'after-company' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, FAULT_POINT: 'after-company' })).toThrow(
+      /FAULT_POINT is a test-only setting/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: production.DATA_DIR, FAULT_POINT: 'anywhere' }),
+    ).toThrow(/FAULT_POINT/);
+  });
+});
