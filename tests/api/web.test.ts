@@ -52,6 +52,18 @@ describe('serving the public site and the console', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // A compressed copy keeps the headers of the asset it stands for.
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends embed.js compressed with the headers other sites need', async () => {
+    const response = await t.app.inject({
+      url: '/embed.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('lets any https site frame the form but nobody frame the console', async () => {

@@ -57,7 +57,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     cacheControl: false,
     // Sends the build's .br or .gz copy when the browser accepts it (scripts/compress-dist.mjs).
     preCompressed: true,
-    setHeaders: (reply, filePath) => {
+    setHeaders: (reply, servedPath) => {
+      const filePath = uncompressedPath(servedPath);
       reply.header('cache-control', isHashedAsset(filePath) ? LONG_CACHE : NO_CACHE);
       // The embed loader is fetched by <script> tags on other sites.
       if (filePath.endsWith(`${path.sep}embed.js`)) {
@@ -76,8 +77,11 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     cacheControl: false,
     // Sends the build's .br or .gz copy when the browser accepts it (scripts/compress-dist.mjs).
     preCompressed: true,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', isHashedAsset(filePath) ? LONG_CACHE : NO_CACHE);
+    setHeaders: (reply, servedPath) => {
+      reply.header(
+        'cache-control',
+        isHashedAsset(uncompressedPath(servedPath)) ? LONG_CACHE : NO_CACHE,
+      );
     },
   });
 
@@ -96,6 +100,11 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     return reply.status(404).send({ code: CODES.notFound, message: MESSAGES.notFound });
   });
 };
+
+/** The asset a precompressed copy stands for (index-Ab12.js.br → index-Ab12.js). */
+function uncompressedPath(filePath: string): string {
+  return filePath.replace(/\.(br|gz)$/, '');
+}
 
 function isHashedAsset(filePath: string): boolean {
   return /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(filePath);
