@@ -30,8 +30,8 @@ const PUBLIC_EXACT = [
   '/scadmin',
   '/embed.js',
 ];
-/** Built files at the site root (index.html, favicon.ico …). */
-const ROOT_FILE = /^\/[^/]+\.(html|js|css|ico|txt|png|svg|webmanifest|map)$/;
+/** Built files at the site root (index.html, favicon.ico …) and their .br/.gz copies. */
+const ROOT_FILE = /^\/[^/]+\.(html|js|css|ico|txt|png|svg|webmanifest|map)(\.br|\.gz)?$/;
 
 function isPublic(path: string): boolean {
   return (
