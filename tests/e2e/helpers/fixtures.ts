@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CertificationAgency,
   Organization,
@@ -77,9 +77,15 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** Where the fixture documents are written: beside the other artifacts, replaced each run. */
+const DOCUMENTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../test-results/e2e/documents',
+);
+
 /** Writes a small certificate PDF and a calibration PNG; returns their paths. */
 export async function documentFiles(): Promise<{ pdf: string; png: string; pdf2: string }> {
-  const dir = path.join(os.tmpdir(), `backflow-e2e-docs-${randomBytes(4).toString('hex')}`);
+  const dir = DOCUMENTS;
   await mkdir(dir, { recursive: true });
   const pdf = path.join(dir, 'certificate.pdf');
   const pdf2 = path.join(dir, 'second-certificate.pdf');
