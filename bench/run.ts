@@ -27,15 +27,23 @@ import { seedBenchData, seedOrganizations } from './seed.js';
 
 // npm run bench                 the full suite (about 10 minutes): 10k then 100k users
 // npm run bench -- --quick      a smoke run of every case on tiny data (CI; under a minute)
-// Options: --users N (full scale), --save / --no-save (quick runs are not saved by default).
+// Options: --users N (full scale), --save / --no-save (quick runs are not saved by default),
+// --only submit,lookup (run only the cases whose names start with these; saves nothing).
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     users: { type: 'string' },
     save: { type: 'boolean' },
+    only: { type: 'string' },
   },
 });
+const only = values.only
+  ?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+/** Whether the case of this name is part of this run. */
+const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix));
 const quick = values.quick ?? false;
 const users = Number(values.users ?? (quick ? 2000 : 100_000));
 if (!Number.isInteger(users) || users < 500) {
@@ -45,7 +53,7 @@ if (!Number.isInteger(users) || users < 500) {
 /** Growth is measured from a tenth of the full size; the organization search up to 50,000. */
 const smallUsers = Math.round(users / 10);
 const manyOrganizations = quick ? 1000 : 50_000;
-const save = values.save ?? !quick;
+const save = values.save ?? (!quick && !only);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const recorder = new Recorder();
@@ -57,6 +65,7 @@ const log = (line: string) =>
 
 /** Runs a case; a case that throws is recorded as broken and the suite goes on. */
 async function run(name: string, work: () => Promise<unknown>) {
+  if (!selected(name)) return;
   log(name);
   try {
     await work();
@@ -142,9 +151,11 @@ try {
   await run('uploads', () => uploadsCase(context, typical));
   await run('front end', () => frontendCase(context, typical));
 
-  log(`adding organizations up to ${manyOrganizations}`);
-  await seedOrganizations(database.url, manyOrganizations - organizations);
-  await settle(db);
+  if (selected('organization search')) {
+    log(`adding organizations up to ${manyOrganizations}`);
+    await seedOrganizations(database.url, manyOrganizations - organizations);
+    await settle(db);
+  }
   await run(`organization search at ${manyOrganizations}`, () =>
     organizationSearchCase(context, `${manyOrganizations} organizations`),
   );

@@ -224,18 +224,22 @@ describe('the email outbox across a crash', () => {
       smtp.messages.filter((message) => message.text?.includes(reference(crashedSubmissionId)));
     // Nothing nudged the worker for this message (the crash came before the nudge and the
     // replayed retry sends nothing), so only its periodic sweep can deliver it.
+    const outbox = async () =>
+      (
+        await query<{ status: string; attempts: number }>(
+          cluster.url,
+          'select status, attempts from email_outbox where dedupe_key = $1',
+          [`signup:${crashedSubmissionId}`],
+        )
+      )[0];
+    // The mail server sees the message a moment before the worker commits it as sent.
     await waitFor(
-      'the notification staged before the crash',
-      () => delivered().length > 0,
+      'the notification staged before the crash, sent and recorded',
+      async () => delivered().length > 0 && (await outbox())?.status === 'sent',
       150_000,
       250,
     );
-    const [outbox] = await query<{ status: string; attempts: number }>(
-      cluster.url,
-      'select status, attempts from email_outbox where dedupe_key = $1',
-      [`signup:${crashedSubmissionId}`],
-    );
-    expect(outbox).toEqual({ status: 'sent', attempts: 1 });
+    expect(await outbox()).toEqual({ status: 'sent', attempts: 1 });
 
     // Another submit nudges the worker again: the earlier message must not go out twice.
     const next = await submit(
