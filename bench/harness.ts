@@ -11,11 +11,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** Starts bench/server.ts; with profileDir, its CPU profile is written there when it stops. */
+export async function startServer(
+  env: Record<string, string>,
+  profileDir?: string,
+): Promise<ServerProcess> {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'bench/server.ts'],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));

@@ -28,7 +28,8 @@ import { seedBenchData, seedOrganizations } from './seed.js';
 // npm run bench                 the full suite (about 10 minutes): 10k then 100k users
 // npm run bench -- --quick      a smoke run of every case on tiny data (CI; under a minute)
 // Options: --users N (full scale), --save / --no-save (quick runs are not saved by default),
-// --only submit,lookup (run only the cases whose names start with these; saves nothing).
+// --only submit,lookup (run only the cases whose names start with these; saves nothing),
+// --profile DIR (the server's CPU profile, for Chrome DevTools, is written to DIR at the end).
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     users: { type: 'string' },
     save: { type: 'boolean' },
     only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const only = values.only
@@ -102,19 +104,22 @@ try {
   await settle(db);
 
   const dataDir = path.join(workDir, 'server');
-  server = await startServer({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    WEB_ROOT: path.join(root, 'dist'),
-    PUBLIC_URL: 'http://127.0.0.1',
-    ADMIN_EMAIL: 'bench-admin@example.org',
-    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    // Never used: the job worker (which sends mail) is off in the bench server.
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    RATE_LIMIT_ORGINFO_PER_MINUTE: '100000000',
-    RATE_LIMIT_UPLOADS_PER_MINUTE: '100000000',
-  });
+  server = await startServer(
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      WEB_ROOT: path.join(root, 'dist'),
+      PUBLIC_URL: 'http://127.0.0.1',
+      ADMIN_EMAIL: 'bench-admin@example.org',
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // Never used: the job worker (which sends mail) is off in the bench server.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      RATE_LIMIT_ORGINFO_PER_MINUTE: '100000000',
+      RATE_LIMIT_UPLOADS_PER_MINUTE: '100000000',
+    },
+    values.profile && path.resolve(values.profile),
+  );
   const context: BenchContext = {
     quick,
     loadSeconds: quick ? 1 : 5,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES } from '../../../../shared/codes.js';
-import { Submission } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import type { Answer } from './validation.js';
 
@@ -44,18 +43,32 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
+/** What an earlier submit with the same key stored. */
+export interface StoredSubmission {
+  requestHash: string;
+  response: unknown;
+}
+
+/** The stored answer for this body; the same key with another body is refused. */
+export function replayOf(stored: StoredSubmission, hash: string): Answer {
+  if (stored.requestHash !== hash) throw AppError.conflict(MESSAGES.submissionKeyReused);
+  return stored.response as Answer;
+}
+
+/** SQL for what an earlier submit with the key (the placeholder) stored, as one jsonb value. */
+export const storedSubmissionSql = (key: string) => `(
+  select jsonb_build_object('requestHash', s.request_hash, 'response', s.response)
+    from submissions s where s.idempotency_key = ${key})`;
+
 /** The stored answer for this key and body, or undefined when the key is new. */
 export async function storedAnswer(
   em: EntityManager,
   key: string,
   hash: string,
 ): Promise<Answer | undefined> {
-  const submission = await em.findOne(
-    Submission,
-    { idempotencyKey: key },
-    { fields: ['requestHash', 'response'] },
+  const [row] = await em.execute<{ stored: StoredSubmission | null }[]>(
+    `select ${storedSubmissionSql('?')} as stored`,
+    [key],
   );
-  if (!submission) return undefined;
-  if (submission.requestHash !== hash) throw AppError.conflict(MESSAGES.submissionKeyReused);
-  return submission.response as unknown as Answer;
+  return row?.stored ? replayOf(row.stored, hash) : undefined;
 }

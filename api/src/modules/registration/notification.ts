@@ -1,13 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCompany, TSubmitUser, TTestKit } from '../../../../shared/registration.js';
-import type { TOrganization } from '../../db/entities/index.js';
-import { stageEmail } from '../email/outbox.js';
+import type { StagedEmail } from '../email/outbox.js';
 
 export const SIGNUP_NOTIFICATION_KIND = 'signup_notification';
 
 export interface SignupSummary {
   submissionId: number;
-  organization: TOrganization;
+  organization: { name: string; primaryEmail: string };
   company: TCompany;
   /** True when the submit named (or exactly matched) a company already on file. */
   existingCompany: boolean;
@@ -44,13 +42,13 @@ export function signupNotificationText(summary: SignupSummary): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Stages the sign-up notification in the submit's unit of work (sent after commit). */
-export function stageSignupNotification(em: EntityManager, summary: SignupSummary) {
-  return stageEmail(em, {
+/** The sign-up notification, for the outbox (staged in the submit's transaction). */
+export function signupNotification(summary: SignupSummary): StagedEmail {
+  return {
     dedupeKey: `signup:${summary.submissionId}`,
     kind: SIGNUP_NOTIFICATION_KIND,
     recipients: [summary.organization.primaryEmail],
     subject: `New registration for ${summary.organization.name}`.slice(0, 255),
     textBody: signupNotificationText(summary),
-  });
+  };
 }

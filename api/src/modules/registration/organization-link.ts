@@ -52,17 +52,6 @@ const associatedCertificationsSql = (organizationId: string) => `coalesce((
     from organization_agencies oa join certification_agencies a on a.id = oa.agency_id
    where oa.organization_id = ${organizationId}), '{}'::jsonb)`;
 
-export async function associatedCertifications(
-  em: EntityManager,
-  organization: Pick<TOrganization, 'id'>,
-): Promise<TOrgInfo['org_associated_certs']> {
-  const [row] = await em.execute<{ certs: TOrgInfo['org_associated_certs'] }[]>(
-    `select ${associatedCertificationsSql('?')} as certs`,
-    [organization.id],
-  );
-  return row?.certs ?? {};
-}
-
 /** GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query. */
 export async function organizationInfoForLink(
   em: EntityManager,
@@ -97,12 +86,65 @@ export async function organizationInfoForLink(
   };
 }
 
-export async function certificationRules(
-  em: EntityManager,
-  organization: TOrganization,
-): Promise<TCertificationRules> {
+/** What the final submit and the testers step need of the organization behind a link. */
+export interface LinkedOrganization {
+  id: number;
+  name: string;
+  primaryEmail: string;
+  rules: TCertificationRules;
+}
+
+/**
+ * SQL for the organization of a form hash as one jsonb value (null when no form has the hash);
+ * `hash` is the placeholder or expression of the hash. Read it with linkedOrganization().
+ */
+export const linkedOrganizationSql = (hash: string) => `(
+  select jsonb_build_object(
+    'id', o.id, 'name', o.name, 'primaryEmail', o.primary_email,
+    'allowedUntil', to_char(o.allowed_until, 'YYYY-MM-DD'),
+    'requiredCount', o.required_certifications,
+    'agencies', ${associatedCertificationsSql('o.id')})
+  from organizations o where o.form_hash = ${hash})`;
+
+interface LinkedOrganizationRow {
+  id: number;
+  name: string;
+  primaryEmail: string;
+  allowedUntil: string;
+  requiredCount: number;
+  agencies: TCertificationRules['agencies'];
+}
+
+/** The value of linkedOrganizationSql, refused as ORG URL INVALID / ORG URL EXPIRED. */
+export function linkedOrganization(
+  row: LinkedOrganizationRow | null | undefined,
+  now: Date = new Date(),
+): LinkedOrganization {
+  if (!row) throw linkInvalid();
+  if (isLinkExpired(row.allowedUntil, now)) throw linkExpired();
   return {
-    requiredCount: organization.requiredCertifications,
-    agencies: await associatedCertifications(em, organization),
+    id: row.id,
+    name: row.name,
+    primaryEmail: row.primaryEmail,
+    rules: { requiredCount: row.requiredCount, agencies: row.agencies },
   };
+}
+
+/** The hash when it could be one, else null (which no form has). */
+export const possibleHash = (hash: unknown): string | null =>
+  typeof hash === 'string' && HASH_PATTERN.test(hash) ? hash : null;
+
+/** The organization of a form hash with its certification rules, in one query. */
+export async function organizationWithRules(
+  em: EntityManager,
+  hash: unknown,
+  now: Date = new Date(),
+): Promise<LinkedOrganization> {
+  const link = possibleHash(hash);
+  if (link === null) throw linkInvalid();
+  const [row] = await em.execute<{ organization: LinkedOrganizationRow | null }[]>(
+    `select ${linkedOrganizationSql('?')} as organization`,
+    [link],
+  );
+  return linkedOrganization(row?.organization, now);
 }

@@ -9,12 +9,14 @@ import {
   testKitErrorsFrom,
   ZValidateAdminsRequest,
   ZValidateCompanyRequest,
+  ZValidateTestersRequest,
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 import { matchCompany } from '../companies/matching.js';
-import { certificationRules, organizationForLink } from './organization-link.js';
+import { organizationWithRules } from './organization-link.js';
+import { cachedByRules } from './schema-cache.js';
 
 // The wizard's step checks: each parses with the shared rules and answers with the spec's codes.
 // Rule failures are 422 with the code the client reads; successes are 200.
@@ -66,15 +68,17 @@ export function validateAdmins(body: unknown): Answer<string> {
   return success('Admins are valid.');
 }
 
+const testersSchema = cachedByRules(createValidateTestersRequestSchema);
+
 /** With a hashValue the organization's certification count, agencies and types apply. */
 export async function validateTesters(em: EntityManager, body: unknown): Promise<Answer<string>> {
   const hash =
     body && typeof body === 'object' ? (body as { hashValue?: unknown }).hashValue : undefined;
-  const rules =
+  const schema =
     hash === undefined || hash === null || hash === ''
-      ? undefined
-      : await certificationRules(em, await organizationForLink(em, hash));
-  const result = createValidateTestersRequestSchema(rules).safeParse(body);
+      ? ZValidateTestersRequest
+      : testersSchema((await organizationWithRules(em, hash)).rules);
+  const result = schema.safeParse(body);
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.testerErrors, testerErrorsFrom(result.error.issues));
   }
