@@ -4,6 +4,7 @@ import { Migration20261122005501_schema } from './Migration20261122005501_schema
 import { Migration20261122005502_reference_data } from './Migration20261122005502_reference_data.js';
 import { Migration20261122010923_outbox_next_attempt } from './Migration20261122010923_outbox_next_attempt.js';
 import { Migration20261122020606_users_name_order_covering } from './Migration20261122020606_users_name_order_covering.js';
+import { Migration20261122041732_organization_name_words } from './Migration20261122041732_organization_name_words.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -18,5 +19,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261122020606_users_name_order_covering',
     class: Migration20261122020606_users_name_order_covering,
+  },
+  {
+    name: 'Migration20261122041732_organization_name_words',
+    class: Migration20261122041732_organization_name_words,
   },
 ];

@@ -14,6 +14,7 @@ import { documentRoutes } from './modules/documents/routes.js';
 import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
+import linkCache from './modules/registration/link-cache.js';
 import { publicRegistration } from './modules/registration/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(uploadsPlugin);
   await app.register(healthRoutes);
+  await app.register(linkCache);
   await app.register(publicRegistration);
   await app.register(staffAuthRoutes);
   await app.register(organizationRoutes);

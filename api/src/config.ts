@@ -40,6 +40,7 @@ const ZEnv = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_ORGINFO_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  ORGINFO_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
   JOBS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
   FAULT_POINT: z.enum(FAULT_POINTS).optional(),
@@ -75,6 +76,11 @@ export interface AppConfig {
   db: { poolMax: number };
   /** Public calls an attacker would repeat, per client address and minute. */
   rateLimits: { orgInfoPerMinute: number; uploadsPerMinute: number };
+  /**
+   * How long a process keeps what a registration link shows (0: not at all). Staff changes made
+   * through this process show at once; through another one, within this time.
+   */
+  orgInfoCacheSeconds: number;
   /** Start the background job worker (outbox, sweeps, schedules). */
   jobs: boolean;
   /** Create the demo organization on start (development default). */
@@ -151,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       orgInfoPerMinute: e.RATE_LIMIT_ORGINFO_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
     },
+    orgInfoCacheSeconds: e.ORGINFO_CACHE_SECONDS,
     jobs: e.JOBS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     faultPoint: e.FAULT_POINT,

@@ -323,6 +323,55 @@ describe('finding organizations', () => {
     expect(Object.keys(first ?? {}).sort()).toEqual(['id', 'name']);
   });
 
+  it('pages a word search alike whichever plan serves it (walking the name order or not)', async () => {
+    // 2,400 names that sort first; a word in every third (met early by a walk of the name
+    // order) and a word in twenty of the last ones (beyond the walk, read through the index).
+    const key = tag.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const nameOf = (i: number) =>
+      `${String(i).padStart(4, '0')} ${i % 3 === 0 ? `dn${key} ` : ''}` +
+      `${i >= 2100 && i % 15 === 0 ? `sp${key} ` : ''}Harbor ${key}`;
+    await t.app.orm.em.fork().execute(
+      `insert into organizations (name, form_hash, primary_email, report_frequency, allowed_until)
+       select lpad(i::text, 4, '0') || ' '
+              || case when i % 3 = 0 then 'dn' || ? || ' ' else '' end
+              || case when i >= 2100 and i % 15 = 0 then 'sp' || ? || ' ' else '' end
+              || 'Harbor ' || ?,
+              ? || '-' || i, 'ops@example.org', 'weekly', '2034-12-31'
+         from generate_series(0, 2399) i`,
+      [key, key, key, `search-${key}`],
+    );
+    const all = Array.from({ length: 2400 }, (_, i) => nameOf(i));
+    const matching = (word: string) =>
+      all.filter((name) => name.split(' ').some((part) => part.startsWith(word))).sort();
+
+    const search = async (q: string) =>
+      ((await call('GET', `/api/sc/get/search-org?q=${q}`)).json() as { name: string }[]).map(
+        (row) => row.name,
+      );
+    expect(await search(`dn${key}`)).toEqual(matching(`dn${key}`).slice(0, 50));
+    expect(await search(`sp${key}`)).toEqual(matching(`sp${key}`));
+
+    const list = async (range: [number, number], order = 'ASC') => {
+      const response = await call(
+        'GET',
+        `/api/admin/organizations?filter=${encodeURIComponent(JSON.stringify({ q: `dn${key}` }))}` +
+          `&range=${encodeURIComponent(JSON.stringify(range))}` +
+          `&sort=${encodeURIComponent(JSON.stringify(['name', order]))}`,
+      );
+      return {
+        names: (response.json() as { name: string }[]).map((row) => row.name),
+        range: response.headers['content-range'],
+      };
+    };
+    const dense = matching(`dn${key}`);
+    expect(await list([25, 49])).toEqual({
+      names: dense.slice(25, 50),
+      range: `organizations 25-49/${dense.length}`,
+    });
+    expect((await list([775, 799])).names).toEqual(dense.slice(775, 800));
+    expect((await list([0, 24], 'DESC')).names).toEqual([...dense].reverse().slice(0, 25));
+  });
+
   it('lists active and inactive organizations with dates as YYYY-MM-DD', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

@@ -299,8 +299,12 @@ export async function updateOrganization(
   await em.transactional(async (tx) => {
     const organization = await tx.findOneOrFail(Organization, { id });
     const { agencyIds, name: _name, ...fields } = changes;
+    // Absent fields keep their values (assign refuses undefined).
+    const present = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    );
     tx.assign(organization, {
-      ...fields,
+      ...present,
       reportFrequency: (fields.reportFrequency ?? organization.reportFrequency) as TEmailFrequency,
     });
     if (agencyIds) await replaceAgencies(tx, id, agencyIds);
@@ -336,7 +340,7 @@ export async function deleteOrganization(
   return before;
 }
 
-/** Word-prefix query for to_tsvector('simple', name): every typed word must start a name word. */
+/** Word-prefix query for name_words: every typed word must start a word of the name. */
 export function wordPrefixQuery(text: string): string | undefined {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return undefined;
@@ -369,7 +373,7 @@ function organizationWhere(filter: OrganizationFilter, today: string) {
     const query = wordPrefixQuery(filter.q);
     if (query) {
       // organizations_name_words_idx
-      where.push("to_tsvector('simple', o.name) @@ to_tsquery('simple', ?)");
+      where.push("o.name_words @@ to_tsquery('simple', ?)");
       params.push(query);
     }
   }
@@ -383,23 +387,64 @@ function organizationWhere(filter: OrganizationFilter, today: string) {
   return { clause: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
 }
 
+/** How many names a search walks in name order before it reads every match instead. */
+const NAME_WALK = 2000;
+
+/**
+ * One page of the organizations matching a word search, in name order. Two plans, each cheap
+ * where the other is not: walk the first NAME_WALK names in order, stopping at a full page
+ * (common words: the page fills early); otherwise read every match through the words index
+ * and sort them (rare words: few matches). A page the walk fills is exactly the page the
+ * second plan would give, because the walk follows the same order.
+ */
+async function wordSearchPage<T>(
+  em: EntityManager,
+  columns: string,
+  where: { clause: string; params: unknown[] },
+  page: { order: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<T[]> {
+  const walked = await em.execute<T[]>(
+    `select ${columns} from (
+       select o.*, lower(o.name) as name_key from organizations o
+        order by lower(o.name) ${page.order} limit ?) o
+      ${where.clause} order by o.name_key ${page.order} limit ? offset ?`,
+    [NAME_WALK, ...where.params, page.limit, page.offset],
+  );
+  if (walked.length === page.limit) return walked;
+  return em.execute<T[]>(
+    `with matches as materialized (select o.* from organizations o ${where.clause})
+     select ${columns} from matches o
+      order by lower(o.name) ${page.order}, o.id ${page.order} limit ? offset ?`,
+    [...where.params, page.limit, page.offset],
+  );
+}
+
 export async function listOrganizations(
   em: EntityManager,
   filter: OrganizationFilter,
   page: { sort: string; order: 'ASC' | 'DESC'; offset: number; limit: number },
 ): Promise<{ rows: OrganizationView[]; total: number }> {
   const today = todayUtc();
-  const { clause, params } = organizationWhere(filter, today);
-  const sort = ORGANIZATION_SORTS[page.sort] ?? 'lower(o.name)';
+  const where = organizationWhere(filter, today);
   const direction = page.order === 'DESC' ? 'desc' : 'asc';
-  const rows = await em.execute<OrganizationRow[]>(
-    `select ${ORGANIZATION_COLUMNS} from organizations o ${clause}
-      order by ${sort} ${direction}, o.id ${direction} limit ? offset ?`,
-    [...params, page.limit, page.offset],
-  );
+  const byName = !ORGANIZATION_SORTS[page.sort] || page.sort === 'name';
+  const rows =
+    byName && filter.q !== undefined && wordPrefixQuery(filter.q)
+      ? await wordSearchPage<OrganizationRow>(em, ORGANIZATION_COLUMNS, where, {
+          order: direction,
+          offset: page.offset,
+          limit: page.limit,
+        })
+      : await em.execute<OrganizationRow[]>(
+          `select ${ORGANIZATION_COLUMNS} from organizations o ${where.clause}
+            order by ${ORGANIZATION_SORTS[page.sort] ?? 'lower(o.name)'} ${direction},
+                     o.id ${direction}
+            limit ? offset ?`,
+          [...where.params, page.limit, page.offset],
+        );
   const [count] = await em.execute<{ total: number }[]>(
-    `select count(*)::int as total from organizations o ${clause}`,
-    params,
+    `select count(*)::int as total from organizations o ${where.clause}`,
+    where.params,
   );
   return { rows: await viewsFor(em, rows), total: count?.total ?? 0 };
 }
@@ -410,13 +455,12 @@ export async function searchOrganizations(
   text: string,
   limit = 50,
 ): Promise<{ id: number; name: string }[]> {
-  const query = wordPrefixQuery(text);
-  if (!query) return [];
-  return em.execute<{ id: number; name: string }[]>(
-    `select id, name from organizations
-      where to_tsvector('simple', name) @@ to_tsquery('simple', ?)
-      order by lower(name), id limit ?`,
-    [query, limit],
+  if (!wordPrefixQuery(text)) return [];
+  return wordSearchPage<{ id: number; name: string }>(
+    em,
+    'o.id, o.name',
+    organizationWhere({ q: text }, todayUtc()),
+    { order: 'asc', offset: 0, limit },
   );
 }
 

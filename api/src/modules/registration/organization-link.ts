@@ -3,6 +3,7 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import type { TCertificationRules, TOrgInfo } from '../../../../shared/registration.js';
 import { Organization, type TOrganization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
+import type { LinkCache } from './link-cache.js';
 
 // The public side's view of an organization: found by its form hash, refused once its access
 // date has passed, and described by the certification rules its form applies.
@@ -52,31 +53,38 @@ const associatedCertificationsSql = (organizationId: string) => `coalesce((
     from organization_agencies oa join certification_agencies a on a.id = oa.agency_id
    where oa.organization_id = ${organizationId}), '{}'::jsonb)`;
 
-/** GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query. */
+interface OrgInfoRow {
+  name: string;
+  form_banner: string;
+  required_certifications: number;
+  home_banner: string;
+  allowed_until: string;
+  certs: TOrgInfo['org_associated_certs'];
+}
+
+/**
+ * GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query (or from
+ * the cache, which keeps rows, not answers: expiry is judged on every call).
+ */
 export async function organizationInfoForLink(
   em: EntityManager,
   hash: unknown,
-  now: Date = new Date(),
+  options: { now?: Date; cache?: LinkCache } = {},
 ): Promise<TOrgInfo> {
   if (typeof hash !== 'string' || !HASH_PATTERN.test(hash)) throw linkInvalid();
-  const [row] = await em.execute<
-    {
-      name: string;
-      form_banner: string;
-      required_certifications: number;
-      home_banner: string;
-      allowed_until: string;
-      certs: TOrgInfo['org_associated_certs'];
-    }[]
-  >(
-    `select o.name, o.form_banner, o.required_certifications, o.home_banner,
-            to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
-            ${associatedCertificationsSql('o.id')} as certs
-       from organizations o where o.form_hash = ?`,
-    [hash],
-  );
+  const load = async () => {
+    const [row] = await em.execute<OrgInfoRow[]>(
+      `select o.name, o.form_banner, o.required_certifications, o.home_banner,
+              to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
+              ${associatedCertificationsSql('o.id')} as certs
+         from organizations o where o.form_hash = ?`,
+      [hash],
+    );
+    return row ?? null;
+  };
+  const row = await (options.cache ? options.cache.get(hash, load) : load());
   if (!row) throw linkInvalid();
-  if (isLinkExpired(row.allowed_until, now)) throw linkExpired();
+  if (isLinkExpired(row.allowed_until, options.now)) throw linkExpired();
   return {
     org_name: row.name,
     org_banner: row.form_banner,

@@ -57,7 +57,11 @@ async function registrationRoutes(scope: FastifyInstance) {
     },
     async (request) => ({
       code: CODES.validUrl,
-      message: { orgInfo: await organizationInfoForLink(request.em, request.params.hash) },
+      message: {
+        orgInfo: await organizationInfoForLink(request.em, request.params.hash, {
+          cache: scope.linkCache,
+        }),
+      },
     }),
   );
 
