@@ -114,7 +114,7 @@ export const linkedOrganizationSql = (hash: string) => `(
     'agencies', ${associatedCertificationsSql('o.id')})
   from organizations o where o.form_hash = ${hash})`;
 
-interface LinkedOrganizationRow {
+export interface LinkedOrganizationRow {
   id: number;
   name: string;
   primaryEmail: string;

@@ -17,11 +17,13 @@ import {
   replayOf,
   requestHash,
   type StoredSubmission,
+  storedAnswer,
   storedSubmissionSql,
 } from './idempotency.js';
 import { signupNotification } from './notification.js';
 import {
   type LinkedOrganization,
+  type LinkedOrganizationRow,
   linkedOrganization,
   linkedOrganizationSql,
   possibleHash,
@@ -93,7 +95,7 @@ export async function submitRegistration(
   // One read: an earlier answer for the key (a retry replays it even if the link has expired
   // since) and the organization with its certification rules.
   const [link] = await em.execute<
-    { stored: StoredSubmission | null; organization: Parameters<typeof linkedOrganization>[0] }[]
+    { stored: StoredSubmission | null; organization: LinkedOrganizationRow | null }[]
   >(`select ${storedSubmissionSql('?')} as stored, ${linkedOrganizationSql('?')} as organization`, [
     key,
     possibleHash(hashValue),
@@ -114,11 +116,8 @@ export async function submitRegistration(
     } catch (error) {
       if (key && databaseError(error).constraint === IDEMPOTENCY_CONSTRAINT) {
         // A simultaneous request with the same key committed first: answer as it did.
-        const [row] = await em.execute<{ stored: StoredSubmission | null }[]>(
-          `select ${storedSubmissionSql('?')} as stored`,
-          [key],
-        );
-        if (row?.stored) return { answer: replayOf(row.stored, hash) as Submitted, replayed: true };
+        const replay = await storedAnswer(em, key, hash);
+        if (replay) return { answer: replay as Submitted, replayed: true };
       }
       const settled = isRetryable(error) || error instanceof DocumentsTakenError;
       if (settled && attempt < MAX_ATTEMPTS) continue;
