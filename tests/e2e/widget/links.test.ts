@@ -99,6 +99,16 @@ describe('landing page, bad links and failures', () => {
     await page.close();
   });
 
+  it('fetches the wizard while the organization home shows, before Get Started', async () => {
+    const page = await browser.newPage();
+    const wizardCode = page.waitForRequest(/\/assets\/WizardRoute-[^/]+\.js$/);
+    await page.goto(`${server.url}/form/${org.hash}`);
+    await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
+    await wizardCode;
+    expect(page.url()).toBe(`${server.url}/form/${org.hash}`);
+    await page.close();
+  });
+
   it('ends in the router fallback screen when a lazy part fails to load', async () => {
     const page = await browser.newPage();
     await page.route(/\/assets\/WizardRoute-[^/]+\.js$/, (route) => route.abort('failed'));

@@ -6,16 +6,18 @@ import { FormLayout } from './org/FormLayout.js';
 import { OrgHome } from './org/OrgHome.js';
 import { RouteErrorBoundary } from './RouteError.js';
 import { PageLoading } from './screens.js';
+import { loadWizardRoute } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page and the wizard load lazily, and fail into the error screen after 120000 ms.
+// landing page and the wizard load lazily (the wizard fetched ahead by the form layout), and
+// fail into the error screen after 120000 ms.
 const LandingPage = lazy(() =>
   loadWithTimeout(() => import('./landing/LandingPage.js')).then((m) => ({
     default: m.LandingPage,
   })),
 );
 const WizardRoute = lazy(() =>
-  loadWithTimeout(() => import('./wizard/WizardRoute.js')).then((m) => ({
+  loadWithTimeout(loadWizardRoute).then((m) => ({
     default: m.WizardRoute,
   })),
 );

@@ -3,6 +3,7 @@ import { Outlet, useParams } from 'react-router';
 import { CODES } from '../../../../shared/codes.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { InvalidLink, PageLoading, ServerUnreachable } from '../screens.js';
+import { loadWizardRoute } from '../wizard/load.js';
 import { FormContext, type TFormContext } from './form-context.js';
 import { lookUpOrganization, type TOrgLookup } from './org-info.js';
 
@@ -11,6 +12,11 @@ export function FormLayout() {
   const hash = useParams().hash ?? '';
   const [lookup, setLookup] = useState<TOrgLookup | null>(null);
   const [unreachable, setUnreachable] = useState(false);
+
+  // Fetched ahead; a failure here is left to the moment the wizard opens, which reports it.
+  useEffect(() => {
+    loadWizardRoute().catch(() => {});
+  }, []);
 
   useEffect(() => {
     let current = true;
