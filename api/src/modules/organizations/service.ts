@@ -428,24 +428,26 @@ export async function listOrganizations(
   const where = organizationWhere(filter, today);
   const direction = page.order === 'DESC' ? 'desc' : 'asc';
   const byName = !ORGANIZATION_SORTS[page.sort] || page.sort === 'name';
-  const rows =
+  // The page and the total are independent: asked at once, on two connections.
+  const [rows, [count]] = await Promise.all([
     byName && filter.q !== undefined && wordPrefixQuery(filter.q)
-      ? await wordSearchPage<OrganizationRow>(em, ORGANIZATION_COLUMNS, where, {
+      ? wordSearchPage<OrganizationRow>(em, ORGANIZATION_COLUMNS, where, {
           order: direction,
           offset: page.offset,
           limit: page.limit,
         })
-      : await em.execute<OrganizationRow[]>(
+      : em.execute<OrganizationRow[]>(
           `select ${ORGANIZATION_COLUMNS} from organizations o ${where.clause}
             order by ${ORGANIZATION_SORTS[page.sort] ?? 'lower(o.name)'} ${direction},
                      o.id ${direction}
             limit ? offset ?`,
           [...where.params, page.limit, page.offset],
-        );
-  const [count] = await em.execute<{ total: number }[]>(
-    `select count(*)::int as total from organizations o ${where.clause}`,
-    where.params,
-  );
+        ),
+    em.execute<{ total: number }[]>(
+      `select count(*)::int as total from organizations o ${where.clause}`,
+      where.params,
+    ),
+  ]);
   return { rows: await viewsFor(em, rows), total: count?.total ?? 0 };
 }
 
