@@ -3,6 +3,7 @@ import { ORGANIZATION_DEFAULTS } from '../../../shared/constants.js';
 import type { AppConfig } from '../config.js';
 import { formUrl, newFormHash } from '../modules/organizations/form-hash.js';
 import { hashPassword } from '../modules/staff-auth/passwords.js';
+import { findStaffByEmail } from '../modules/staff-auth/service.js';
 import {
   CertificationAgency,
   Organization,
@@ -28,7 +29,7 @@ export async function seed(em: EntityManager, config: AppConfig): Promise<SeedRe
   const result: SeedResult = { createdStaff: false, createdDemo: false };
   if (config.admin) {
     const email = config.admin.email.trim();
-    const existing = await em.findOne(StaffAccount, { email: { $ilike: escapeLike(email) } });
+    const existing = await findStaffByEmail(em, email);
     if (!existing) {
       em.create(StaffAccount, {
         email,
@@ -73,8 +74,4 @@ async function createDemoOrganization(em: EntityManager) {
     for (const agency of agencies) tx.create(OrganizationAgency, { organization, agency });
     return organization;
   });
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

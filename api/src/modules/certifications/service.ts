@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { AgencyType, CertificationAgency, CertificationType } from '../../db/entities/index.js';
+import { escapeLike } from '../../db/like.js';
 import { AppError } from '../../errors.js';
 import { fieldError } from '../admin-rest/field-errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
@@ -32,10 +33,6 @@ export interface ListPage {
   order: 'ASC' | 'DESC';
   offset: number;
   limit: number;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function nameWhere(filter: NameListFilter, column: string) {

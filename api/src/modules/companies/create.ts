@@ -1,18 +1,34 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCompany } from '../../../../shared/registration.js';
-import { Company, type TCompany as TCompanyRow } from '../../db/entities/index.js';
-import { companyKeys } from './normalize.js';
+import { type CompanyKeys, companyKeys } from './normalize.js';
 
-/** A new company in the caller's unit of work, with the keys matching compares. */
-export function createCompany(em: EntityManager, company: TCompany): TCompanyRow {
-  return em.create(Company, {
-    name: company.companyName,
-    phone: company.companyPhone,
-    address1: company.companyAddress1,
-    address2: company.companyAddress2,
-    city: company.companyCity,
-    state: company.companyState,
-    zip: company.companyZip,
-    ...companyKeys(company),
-  });
+/**
+ * A new company with the keys matching compares, as an insert answering its id. `condition`
+ * (SQL, may refer to the statement's other parts) decides whether it is inserted at all.
+ */
+export function companyInsert(
+  company: TCompany,
+  keys: CompanyKeys = companyKeys(company),
+  condition = 'true',
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `insert into companies (name, phone, address1, address2, city, state, zip,
+                                 name_key, address_key, city_key, zip5, phone_key)
+          select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+           where ${condition}
+          returning id`,
+    params: [
+      company.companyName,
+      company.companyPhone,
+      company.companyAddress1,
+      company.companyAddress2,
+      company.companyCity,
+      company.companyState,
+      company.companyZip,
+      keys.nameKey,
+      keys.addressKey,
+      keys.cityKey,
+      keys.zip5,
+      keys.phoneKey,
+    ],
+  };
 }

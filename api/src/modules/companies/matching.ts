@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCompany, TCompanyMatch } from '../../../../shared/registration.js';
-import { Company } from '../../db/entities/index.js';
 import { type CompanyKeys, companyKeys } from './normalize.js';
 
 /**
@@ -19,24 +18,30 @@ export type CompanyMatchResult =
   | { kind: 'possible'; matches: TCompanyMatch[] }
   | { kind: 'none' };
 
-/** Same normalized name, address line 1, city, state and 5-digit zip. */
+/**
+ * The oldest company with the same normalized name, address line 1, city, state and 5-digit
+ * zip, as SQL answering its id (none when there is none) with its parameters.
+ */
+export function exactCompanyQuery(
+  company: TCompany,
+  keys: CompanyKeys = companyKeys(company),
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `select id from companies
+           where name_key = ? and address_key = ? and city_key = ? and state = ? and zip5 = ?
+           order by id limit 1`,
+    params: [keys.nameKey, keys.addressKey, keys.cityKey, company.companyState, keys.zip5],
+  };
+}
+
 export async function findExactCompany(
   em: EntityManager,
   company: TCompany,
   keys: CompanyKeys = companyKeys(company),
 ): Promise<number | null> {
-  const found = await em.findOne(
-    Company,
-    {
-      nameKey: keys.nameKey,
-      addressKey: keys.addressKey,
-      cityKey: keys.cityKey,
-      state: company.companyState,
-      zip5: keys.zip5,
-    },
-    { fields: ['id'], orderBy: { id: 'asc' } },
-  );
-  return found?.id ?? null;
+  const exact = exactCompanyQuery(company, keys);
+  const [row] = await em.execute<{ id: number }[]>(exact.sql, exact.params);
+  return row?.id ?? null;
 }
 
 interface MatchRow {

@@ -22,6 +22,7 @@ import {
   organizationIdByName,
   organizationNames,
   organizationsByStatus,
+  requireOrganization,
   resolveOrganization,
   searchOrganizations,
   updateOrganization,
@@ -163,7 +164,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const id = await organizationIdByName(request.em, request.params.orgName);
-      const organization = await getOrganization(request.em, id);
+      const organization = await requireOrganization(request.em, id);
       const { orgName, orgID } = request.body;
       const confirmed =
         orgName === organization.name &&
@@ -221,12 +222,11 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const id = await resolveOrganization(request.em, request.params.org);
-      const organization = await getOrganization(request.em, id);
-      const signups = await countRegistrations(request.em, id);
+      const organization = await resolveOrganization(request.em, request.params.org);
+      const signups = await countRegistrations(request.em, organization.id);
       return {
         code: CODES.success,
-        message: { orgId: id, orgName: organization.name, signups },
+        message: { orgId: organization.id, orgName: organization.name, signups },
       };
     },
   );

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { fieldError } from '../admin-rest/field-errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { newFormHash } from './form-hash.js';
+import { statusOf, todayUtc } from './status.js';
 
 /** What staff set on an organization (domain names; each face maps its wire names to these). */
 export interface OrganizationInput {
@@ -54,15 +55,6 @@ export interface OrganizationView {
 
 export interface OrganizationDetail extends OrganizationView {
   agencies: OrganizationAgencyView[];
-}
-
-/** Today's date in UTC: an organization is active while allowedUntil is today or later. */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-export function statusOf(allowedUntil: string, today = todayUtc()): TOrganizationStatus {
-  return allowedUntil >= today ? 'active' : 'inactive';
 }
 
 interface OrganizationRow {
@@ -173,6 +165,19 @@ export async function getOrganization(em: EntityManager, id: number): Promise<Or
   return { ...view, agencies: [...agencies.values()] };
 }
 
+/** The organization's id and name, or 404 with the spec's message: an existence check. */
+export async function requireOrganization(
+  em: EntityManager,
+  id: number,
+): Promise<{ id: number; name: string }> {
+  const [row] = await em.execute<{ id: number; name: string }[]>(
+    'select id, name from organizations where id = ?',
+    [id],
+  );
+  if (!row) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
+  return row;
+}
+
 /** The id of the organization with this name (case-insensitive; organizations_name_lower_unique). */
 export async function organizationIdByName(em: EntityManager, name: string): Promise<number> {
   const rows = await em.execute<{ id: number }[]>(
@@ -184,15 +189,19 @@ export async function organizationIdByName(em: EntityManager, name: string): Pro
   return id;
 }
 
-/** An organization given by id (digits) or by name. */
-export async function resolveOrganization(em: EntityManager, idOrName: string): Promise<number> {
+/** An organization given by id (digits) or by name: its id and name. */
+export async function resolveOrganization(
+  em: EntityManager,
+  idOrName: string,
+): Promise<{ id: number; name: string }> {
   if (/^\d{1,10}$/.test(idOrName)) {
-    const rows = await em.execute<{ id: number }[]>('select id from organizations where id = ?', [
-      Number(idOrName),
-    ]);
-    if (rows[0]) return rows[0].id;
+    const [row] = await em.execute<{ id: number; name: string }[]>(
+      'select id, name from organizations where id = ?',
+      [Number(idOrName)],
+    );
+    if (row) return row;
   }
-  return organizationIdByName(em, idOrName);
+  return requireOrganization(em, await organizationIdByName(em, idOrName));
 }
 
 function snapshot(view: OrganizationView): Record<string, unknown> {
@@ -248,9 +257,8 @@ export async function createOrganization(
   await nameTakenCheck(em, input.name);
   const agencyIds = input.agencyIds ?? (await defaultAgencyIds(em));
   await checkAgencies(em, agencyIds);
-  let id: number;
   try {
-    id = await em.transactional(async (tx) => {
+    return await em.transactional(async (tx) => {
       const organization = tx.create(Organization, {
         name: input.name,
         formHash: newFormHash(),
@@ -275,14 +283,13 @@ export async function createOrganization(
         before: null,
         after: snapshot(created),
       });
-      return organization.id;
+      return created;
     });
   } catch (error) {
     // Two staff creating the same name at once: the unique index decides.
     if (isNameTaken(error)) throw fieldError('name', STAFF_MESSAGES.orgNameTaken, 409);
     throw error;
   }
-  return getOrganization(em, id);
 }
 
 export async function updateOrganization(
@@ -296,7 +303,7 @@ export async function updateOrganization(
     throw fieldError('name', STAFF_MESSAGES.orgNameImmutable);
   }
   if (changes.agencyIds) await checkAgencies(em, changes.agencyIds);
-  await em.transactional(async (tx) => {
+  return em.transactional(async (tx) => {
     const organization = await tx.findOneOrFail(Organization, { id });
     const { agencyIds, name: _name, ...fields } = changes;
     // Absent fields keep their values (assign refuses undefined).
@@ -317,8 +324,8 @@ export async function updateOrganization(
       before: snapshot(before),
       after: snapshot(after),
     });
+    return after;
   });
-  return getOrganization(em, id);
 }
 
 export async function deleteOrganization(

@@ -3,20 +3,16 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import type { TCertificationRules, TOrgInfo } from '../../../../shared/registration.js';
 import { Organization, type TOrganization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
+import { statusOf, todayUtc } from '../organizations/status.js';
 import type { LinkCache } from './link-cache.js';
 
 // The public side's view of an organization: found by its form hash, refused once its access
 // date has passed, and described by the certification rules its form applies.
 
-/** Today's date in UTC as YYYY-MM-DD (allowed-until is a UTC date, spec section 3). */
-export function utcToday(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /** Active through the whole of its allowed-until day (UTC), expired from the next day. */
 export function isLinkExpired(allowedUntil: string | Date, now: Date = new Date()): boolean {
-  const until = typeof allowedUntil === 'string' ? allowedUntil : utcToday(allowedUntil);
-  return until.slice(0, 10) < utcToday(now);
+  const until = typeof allowedUntil === 'string' ? allowedUntil : todayUtc(allowedUntil);
+  return statusOf(until, todayUtc(now)) === 'inactive';
 }
 
 export const linkInvalid = () => new AppError(404, CODES.orgUrlInvalid, MESSAGES.orgUrlInvalid);
@@ -141,18 +137,3 @@ export function linkedOrganization(
 /** The hash when it could be one, else null (which no form has). */
 export const possibleHash = (hash: unknown): string | null =>
   typeof hash === 'string' && HASH_PATTERN.test(hash) ? hash : null;
-
-/** The organization of a form hash with its certification rules, in one query. */
-export async function organizationWithRules(
-  em: EntityManager,
-  hash: unknown,
-  now: Date = new Date(),
-): Promise<LinkedOrganization> {
-  const link = possibleHash(hash);
-  if (link === null) throw linkInvalid();
-  const [row] = await em.execute<{ organization: LinkedOrganizationRow | null }[]>(
-    `select ${linkedOrganizationSql('?')} as organization`,
-    [link],
-  );
-  return linkedOrganization(row?.organization, now);
-}

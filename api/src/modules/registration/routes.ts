@@ -96,7 +96,7 @@ async function registrationRoutes(scope: FastifyInstance) {
     '/validate/testers',
     'Check the testers and their certifications',
     ZValidateTestersRequest,
-    (body, request) => validateTesters(request.em, body),
+    (body, request) => validateTesters(request.em, body, scope.linkCache),
   );
   post('/validate/testkits', 'Check the test kits', ZValidateTestKitsRequest, (body) =>
     validateTestKits(body),

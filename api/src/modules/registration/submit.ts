@@ -11,6 +11,8 @@ import {
 } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 import { faultPoint } from '../../testing/fault-points.js';
+import { companyInsert } from '../companies/create.js';
+import { exactCompanyQuery } from '../companies/matching.js';
 import { companyKeys } from '../companies/normalize.js';
 import { stagedEmailInsert } from '../email/outbox.js';
 import {
@@ -36,7 +38,7 @@ import { type Answer, UNPROCESSABLE } from './validation.js';
 // one transaction. Emails identify people platform-wide; the unique indexes decide races.
 //
 // It is the platform's busiest write, so it speaks plain SQL in a few set-based statements
-// (two reads before, five writes inside the transaction) instead of a unit of work: see
+// (two reads before, three writes inside the transaction) instead of a unit of work: see
 // docs/decisions.md, "The final submit writes with plain SQL".
 
 export interface SubmitOptions {
@@ -421,34 +423,8 @@ async function companyAndNewcomers(
         { sql: 'select null::int as id where false', params: [] },
       ]
     : [
-        {
-          sql: `select id from companies
-                 where name_key = ? and address_key = ? and city_key = ? and state = ?
-                   and zip5 = ?
-                 order by id limit 1`,
-          params: [keys.nameKey, keys.addressKey, keys.cityKey, company.companyState, keys.zip5],
-        },
-        {
-          sql: `insert into companies (name, phone, address1, address2, city, state, zip,
-                                       name_key, address_key, city_key, zip5, phone_key)
-                select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-                 where not exists (select 1 from found)
-                returning id`,
-          params: [
-            company.companyName,
-            company.companyPhone,
-            company.companyAddress1,
-            company.companyAddress2,
-            company.companyCity,
-            company.companyState,
-            company.companyZip,
-            keys.nameKey,
-            keys.addressKey,
-            keys.cityKey,
-            keys.zip5,
-            keys.phoneKey,
-          ],
-        },
+        exactCompanyQuery(company, keys),
+        companyInsert(company, keys, 'not exists (select 1 from found)'),
       ];
   const rows = await tx.execute<{ id: number; created: boolean | null; email: string | null }[]>(
     `with found as (${found.sql}),

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import {
   adminErrorsFrom,
+  certificationRulesFromOrgInfo,
   companyErrorsFrom,
   createValidateTestersRequestSchema,
   type TCompanyMatch,
@@ -15,7 +16,8 @@ import {
 } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 import { matchCompany } from '../companies/matching.js';
-import { organizationWithRules } from './organization-link.js';
+import type { LinkCache } from './link-cache.js';
+import { organizationInfoForLink } from './organization-link.js';
 import { cachedByRules } from './schema-cache.js';
 
 // The wizard's step checks: each parses with the shared rules and answers with the spec's codes.
@@ -71,13 +73,19 @@ export function validateAdmins(body: unknown): Answer<string> {
 const testersSchema = cachedByRules(createValidateTestersRequestSchema);
 
 /** With a hashValue the organization's certification count, agencies and types apply. */
-export async function validateTesters(em: EntityManager, body: unknown): Promise<Answer<string>> {
+export async function validateTesters(
+  em: EntityManager,
+  body: unknown,
+  cache?: LinkCache,
+): Promise<Answer<string>> {
   const hash =
     body && typeof body === 'object' ? (body as { hashValue?: unknown }).hashValue : undefined;
   const schema =
     hash === undefined || hash === null || hash === ''
       ? ZValidateTestersRequest
-      : testersSchema((await organizationWithRules(em, hash)).rules);
+      : testersSchema(
+          certificationRulesFromOrgInfo(await organizationInfoForLink(em, hash, { cache })),
+        );
   const result = schema.safeParse(body);
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.testerErrors, testerErrorsFrom(result.error.issues));

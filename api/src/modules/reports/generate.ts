@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CODES } from '../../../../shared/codes.js';
 import { REPORT_TYPES } from '../../../../shared/constants.js';
 import { fillMessage } from '../../../../shared/registration.js';
 import { REPORT_MESSAGES, type TReportRequest } from '../../../../shared/reports.js';
@@ -32,7 +33,7 @@ export async function reportOrganizationName(
     { fields: ['name'] },
   );
   if (!organization) {
-    throw new AppError(422, 'INVALID', REPORT_MESSAGES.selectValidOrganization, {
+    throw new AppError(422, CODES.invalid, REPORT_MESSAGES.selectValidOrganization, {
       errors: { orgId: REPORT_MESSAGES.selectValidOrganization },
     });
   }

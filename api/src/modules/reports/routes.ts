@@ -5,7 +5,7 @@ import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
 import { type TReportRequest, ZReportRequest } from '../../../../shared/reports.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
-import { createReportFile } from './generate.js';
+import { createReportFile, REPORT_ATTACHMENT } from './generate.js';
 import { runScheduledReports } from './scheduled.js';
 import { emailReport, generateReport, type ReportAnswer, type ReportContext } from './service.js';
 
@@ -34,7 +34,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   };
 
   // Queued report emails carry the request; the file is made when the message is sent.
-  app.outbox.registerRenderer('report', async (description) => {
+  app.outbox.registerRenderer(REPORT_ATTACHMENT, async (description) => {
     const file = await createReportFile(app.orm.em.fork(), description.request as TReportRequest, {
       publicUrl: app.config.publicUrl,
       storage: app.documentStorage,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_FREQUENCIES } from '../../../../shared/constants.js';
 import { Organization } from '../../db/entities/index.js';
 import type { Mailer } from '../email/mailer.js';
+import { todayUtc } from '../organizations/status.js';
 import { csvReport } from './exports.js';
 import { reportFileName } from './report-sql.js';
 import { isDue, localDateOf } from './schedule.js';
@@ -25,11 +26,10 @@ export async function runScheduledReports(
   options: { now: Date; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
 ): Promise<ScheduledRunResult> {
   const today = localDateOf(options.now);
-  const todayUtc = options.now.toISOString().slice(0, 10);
   const result: ScheduledRunResult = { sent: [], nothingNew: [], failed: [] };
   const organizations = await em.find(
     Organization,
-    { allowedUntil: { $gte: todayUtc } },
+    { allowedUntil: { $gte: todayUtc(options.now) } },
     { orderBy: { id: 'asc' } },
   );
   for (const organization of organizations) {

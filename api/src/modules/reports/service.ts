@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES } from '../../../../shared/codes.js';
-import { REPORT_RANGES, REPORT_TYPES } from '../../../../shared/constants.js';
+import { DELIVERY_METHODS, REPORT_RANGES, REPORT_TYPES } from '../../../../shared/constants.js';
 import { checkReportRequest, todayInProgramZone } from '../../../../shared/reports.js';
 import { Organization } from '../../db/entities/index.js';
+import { escapeLike } from '../../db/like.js';
 import type { DocumentReader } from './exports.js';
 import { createReportFile, queueReportEmail } from './generate.js';
 
@@ -81,7 +82,7 @@ export async function emailReport(
     {
       orgId: organization.id,
       range: REPORT_RANGES.allTime,
-      deliveryMethod: 'Email',
+      deliveryMethod: DELIVERY_METHODS.email,
       recipientEmail: typeof body.email === 'string' ? body.email : '',
       reportType:
         typeof body.selected_report === 'string' ? body.selected_report : REPORT_TYPES.users,
@@ -101,8 +102,4 @@ export async function emailReport(
     context.requestId,
   );
   return { kind: 'json', status: 200, body: { emailMessage } };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

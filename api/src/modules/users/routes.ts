@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/staff.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
-import { getOrganization } from '../organizations/service.js';
+import { requireOrganization } from '../organizations/service.js';
 import {
   createUser,
   enrollAll,
@@ -92,7 +92,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const { orgId, page, searchQuery } = request.body;
-      if (orgId !== undefined) await getOrganization(request.em, orgId);
+      if (orgId !== undefined) await requireOrganization(request.em, orgId);
       const { rows, total } = await listUsers(
         request.em,
         { organizationId: orgId, q: searchQuery },

@@ -4,10 +4,11 @@ import type { TUserType } from '../../../../shared/constants.js';
 import { normalizeEmail } from '../../../../shared/registration.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { Registration, User } from '../../db/entities/index.js';
+import { escapeLike } from '../../db/like.js';
 import { AppError } from '../../errors.js';
 import { fieldError } from '../admin-rest/field-errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
-import { getOrganization } from '../organizations/service.js';
+import { requireOrganization } from '../organizations/service.js';
 
 export interface UserInput {
   type: TUserType;
@@ -98,10 +99,6 @@ function toRecord(row: UserRow): UserRecord {
   if (row.registered_at !== undefined)
     record.registeredAt = new Date(row.registered_at).toISOString();
   return record;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function userQuery(filter: UserFilter) {
@@ -366,7 +363,7 @@ export async function enrollAll(
   organizationId: number,
   q?: string,
 ): Promise<number> {
-  await getOrganization(em, organizationId);
+  await requireOrganization(em, organizationId);
   return em.transactional(async (tx) => {
     const params: unknown[] = [organizationId];
     let match = '';
