@@ -31,7 +31,7 @@ import {
   type TReportErrors,
   todayInProgramZone,
 } from '../../../shared/reports';
-import { useStaffApi } from '../components/api';
+import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
 import { PageHeading } from '../components/PageHeading';
 import { saveFile } from '../components/saveFile';
@@ -49,8 +49,7 @@ const TYPE_KEYS = Object.keys(REPORT_TYPES) as TReportType[];
 function failureMessage(error: unknown): string {
   const status = (error as { status?: unknown })?.status;
   if (typeof status !== 'number') return MESSAGES.apiFetchFailed;
-  const message = (error as { body?: { message?: unknown } })?.body?.message;
-  return typeof message === 'string' && message ? message : MESSAGES.apiResponseNotOk;
+  return messageOf(error, MESSAGES.apiResponseNotOk);
 }
 
 /** Reports (spec sections 2, 4 and 5): one organization or all, download or email. */
@@ -136,8 +135,7 @@ export function Reports() {
       else setEmailMessage(String(answer.json.emailMessage ?? ''));
     } catch (error) {
       setFailure(failureMessage(error));
-      const fields = (error as { body?: { errors?: TReportErrors } })?.body?.errors;
-      if (fields && typeof fields === 'object') setErrors(fields);
+      setErrors(fieldErrorsOf(error));
     } finally {
       setLoading(false);
     }

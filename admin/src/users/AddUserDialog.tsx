@@ -8,13 +8,12 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useNotify } from 'react-admin';
+import { STAFF_MESSAGES } from '../../../shared/staff';
 import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
 import type { UserFields } from '../providers/types';
 import { UserInputs } from './UserInputs';
 import { EMPTY_USER, type UserErrors, userServerErrors, validateUser } from './userForm';
-
-export const USER_ADDED = 'User successfully added.';
 
 /** The Add user dialog: User Type, First Name, Last Name, Email. */
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose(added: boolean): void }) {
@@ -46,9 +45,12 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose(added:
     try {
       const { userPhone: _phone, ...user } = values;
       const answer = await api.addUser(user);
-      notify(typeof answer.message === 'string' && answer.message ? answer.message : USER_ADDED, {
-        type: 'success',
-      });
+      notify(
+        typeof answer.message === 'string' && answer.message
+          ? answer.message
+          : STAFF_MESSAGES.userCreated,
+        { type: 'success' },
+      );
       close(true);
     } catch (error) {
       setErrors(userServerErrors(fieldErrorsOf(error)));

@@ -16,6 +16,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useNotify, useParams } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
+import { STAFF_MESSAGES } from '../../../shared/staff';
 import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
 import { isoDay } from '../components/dates';
 import { ErrorList } from '../components/ErrorList';
@@ -26,8 +27,6 @@ import { useLoad } from '../components/useLoad';
 import type { UserCertification, UserDetail, UserFields } from '../providers/types';
 import { UserInputs } from './UserInputs';
 import { EMPTY_USER, type UserErrors, userServerErrors, validateUser } from './userForm';
-
-export const USER_SAVED = 'User successfully updated.';
 
 function fieldsOf(user: UserDetail): UserFields {
   const { userType, userFirstName, userLastName, userEmail, userPhone } = user;
@@ -84,9 +83,12 @@ export function UserInfo() {
     setSummary([]);
     try {
       const answer = await api.updateUser(id, values);
-      notify(typeof answer.message === 'string' && answer.message ? answer.message : USER_SAVED, {
-        type: 'success',
-      });
+      notify(
+        typeof answer.message === 'string' && answer.message
+          ? answer.message
+          : STAFF_MESSAGES.userEdited,
+        { type: 'success' },
+      );
       setEditing(false);
       user.reload();
     } catch (error) {

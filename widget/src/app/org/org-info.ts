@@ -1,14 +1,9 @@
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import type { TOrgInfo } from '../../../../shared/registration.js';
 import { apiGet, isFetchFailure } from '../api.js';
 
 /** The public organization info of spec section 3, as GET /api/tr/get/orginfo answers it. */
-export interface TPublicOrgInfo {
-  org_name: string;
-  org_banner: string;
-  number_of_certs: number;
-  org_associated_certs: Record<string, { agency: string; associatedTypes: Record<string, string> }>;
-  homePageBanner: string;
-}
+export type TPublicOrgInfo = TOrgInfo;
 
 export type TOrgLookup =
   | { state: 'found'; org: TPublicOrgInfo }

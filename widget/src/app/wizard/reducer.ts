@@ -3,6 +3,7 @@ import {
   LIST_LIMITS,
   MAX_CERTIFICATIONS,
   NO_ERRORS,
+  previousPage,
   type TCertificationForm,
   type TDocumentTarget,
   type TPage,
@@ -298,7 +299,7 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
       if (currentPage(state) !== 5) return state;
       return advance({ ...state, testKits: [] }, 6);
     case 'back': {
-      const previous = state.path[state.path.length - 2];
+      const previous = previousPage(state);
       return previous === undefined ? state : backTo(state, previous);
     }
     case 'backTo':

@@ -1,5 +1,6 @@
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { LIMITS, UPLOAD_TYPES } from '../../../../shared/constants.js';
+import { ZUploadAnswer } from '../../../../shared/registration.js';
 
 /** The client's check before sending (spec sections 5 and 9); the server checks again. */
 export function fileProblem(file: { name: string; size: number }): string | null {
@@ -35,12 +36,9 @@ export function uploadDocument(
     };
     request.onload = () => {
       try {
-        const answer = JSON.parse(request.responseText) as {
-          code?: string;
-          message?: { url?: unknown };
-        };
-        if (answer.code === CODES.success && typeof answer.message?.url === 'string') {
-          resolve({ kind: 'uploaded', link: answer.message.url });
+        const answer = ZUploadAnswer.safeParse(JSON.parse(request.responseText));
+        if (answer.success && answer.data.code === CODES.success) {
+          resolve({ kind: 'uploaded', link: answer.data.message.url });
           return;
         }
       } catch {

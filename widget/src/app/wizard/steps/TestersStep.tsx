@@ -2,7 +2,12 @@ import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { SelectField, TextField } from '../fields/Field.js';
 import { CERTIFICATION_LABELS } from '../labels.js';
-import { LIST_LIMITS, MAX_CERTIFICATIONS, type TCertificationForm } from '../state.js';
+import {
+  LIST_LIMITS,
+  MAX_CERTIFICATIONS,
+  type TCertificationField,
+  type TCertificationForm,
+} from '../state.js';
 import { useWizard } from '../wizard-context.js';
 import { PersonFields } from './PersonFields.js';
 
@@ -24,7 +29,7 @@ function CertificationBlock({
   const types = Object.entries(
     org.org_associated_certs?.[cert.certAgency]?.associatedTypes ?? {},
   ).map(([id, name]) => ({ value: id, label: name }));
-  const set = (field: 'certNum' | 'certExp' | 'certAgency' | 'certType', value: string) =>
+  const set = (field: TCertificationField, value: string) =>
     dispatch({ type: 'setCertification', tester, cert: index, field, value });
   return (
     <fieldset className="block nested">
