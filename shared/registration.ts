@@ -62,7 +62,8 @@ export const ZIsoDate = z
   .min(1, REQUIRED)
   .refine(isIsoDate, MESSAGES.dateInvalid);
 
-const MAX_DATABASE_ID = 2_147_483_647;
+/** The largest id a table's serial key holds (PostgreSQL int). */
+export const MAX_DATABASE_ID = 2_147_483_647;
 
 /**
  * A reference to a row (agency, type, company): a positive integer, sent as a number or as

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './codes.js';
 import { DEFAULT_FORM_BANNER, EMAIL_FREQUENCY_KEYS, LIMITS } from './constants.js';
-import { isIsoDate, ZEmail, ZUser } from './registration.js';
+import { isIsoDate, MAX_DATABASE_ID, ZEmail, ZUser } from './registration.js';
 
 // The staff console's rules and words, shared by the API (/api/sc and /api/admin) and the
 // admin console so both check the same things and say them the same way.
@@ -148,7 +148,11 @@ export const ZEmailFrequency = z.enum(EMAIL_FREQUENCY_KEYS as [string, ...string
 
 const ZOrganizationText = optionalText(MAX_ORGANIZATION_TEXT, STAFF_MESSAGES.bannerTooLong);
 
-const ZId = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int().positive());
+/** A row id, sent as a number or as digits. */
+export const ZId = z
+  .union([z.number(), z.string()])
+  .transform(Number)
+  .pipe(z.number().int().positive().max(MAX_DATABASE_ID));
 /** A list of numeric ids (numbers or numeric strings). */
 function idList(message: string) {
   return z.array(ZId, { error: message }).transform((ids) => [...new Set(ids)]);

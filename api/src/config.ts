@@ -10,6 +10,9 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Shortest staff password: ADMIN_PASSWORD and the staff command alike. */
+export const MIN_STAFF_PASSWORD = 12;
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -21,7 +24,10 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_STAFF_PASSWORD, `ADMIN_PASSWORD must be at least ${MIN_STAFF_PASSWORD} characters`)
+    .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce
     .number()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_ID } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 
 // The query dialect of ra-data-simple-rest: sort=["field","ASC"], range=[0,24],
@@ -85,11 +86,11 @@ export function contentRange(resource: string, offset: number, count: number, to
     : `${resource} ${offset}-${offset + count - 1}/${total}`;
 }
 
-const MAX_ID = 2_147_483_647;
-
 function toId(value: unknown): number | undefined {
   const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= MAX_DATABASE_ID
+    ? id
+    : undefined;
 }
 
 /** filter.id as getMany sends it (a list) or a single id; undefined when absent. */

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZId } from '../../../../shared/staff.js';
 import type { Actor } from '../audit/service.js';
 import { contentRange, type ListQuery, parseListQuery, ZListQuerystring } from './list-query.js';
 
@@ -29,7 +30,7 @@ export interface RestResource<TRecord extends { id: number | string }, TFilter> 
   remove?(em: EntityManager, actor: Actor, id: number): Promise<TRecord>;
 }
 
-const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZIdParam = z.object({ id: ZId });
 
 export function registerResource<TRecord extends { id: number | string }, TFilter>(
   base: FastifyInstance,

@@ -2,7 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CODES } from '../../../../shared/codes.js';
-import { ZAgencyName, ZCertificationLinkRequest, ZTypeName } from '../../../../shared/staff.js';
+import {
+  ZAgencyName,
+  ZCertificationLinkRequest,
+  ZId,
+  ZTypeName,
+} from '../../../../shared/staff.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
 import {
@@ -18,7 +23,6 @@ import {
 } from './service.js';
 
 const TAGS = ['staff certifications'];
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The console's certification agency and type calls of spec section 7 (/api/sc, staff token). */
 export const certificationRoutes: FastifyPluginAsync = async (base) => {

@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { MIN_STAFF_PASSWORD } from '../../config.js';
 import { StaffAccount, StaffSession } from '../../db/entities/index.js';
 import { hashPassword } from './passwords.js';
 import { findStaffByEmail } from './service.js';
-
-/** Shortest staff password the CLI accepts (the same floor as ADMIN_PASSWORD). */
-export const MIN_STAFF_PASSWORD = 12;
 
 export class StaffAccountError extends Error {
   override name = 'StaffAccountError';

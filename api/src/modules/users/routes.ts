@@ -6,6 +6,7 @@ import { USERS_PAGE_SIZE } from '../../../../shared/constants.js';
 import {
   STAFF_MESSAGES,
   ZEnrollRequest,
+  ZId,
   ZStaffUserRequest,
   ZUsersListRequest,
 } from '../../../../shared/staff.js';
@@ -24,7 +25,6 @@ import {
 } from './service.js';
 
 const TAGS = ['staff users'];
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 
 function toUserRow(user: UserRecord) {
   return {
@@ -199,7 +199,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: 'Enroll every registered user of the organization (matching searchQuery if sent).',
         params: z.object({ orgId: ZId }),
-        body: z.object({ searchQuery: z.string().max(255).optional() }).nullish(),
+        body: ZUsersListRequest.pick({ searchQuery: true }).nullish(),
       },
     },
     async (request) => {
