@@ -70,6 +70,12 @@ function organizationStatus(value: unknown): TOrganizationStatus | undefined {
 }
 
 /** REST resources for the react-admin console under /api/admin (staff token). */
+/** Agencies and types: filtered by ids (getMany) or by a name search (q). */
+const nameListFilter = (raw: Record<string, unknown>) => ({
+  ids: idsFilter(raw.id),
+  q: textFilter(raw.q, 'q'),
+});
+
 export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   protectStaffRoutes(app);
   answerWithFieldErrors(app);
@@ -107,7 +113,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
     name: 'agencies',
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
-    filter: (raw) => ({ ids: idsFilter(raw.id), q: textFilter(raw.q, 'q') }),
+    filter: nameListFilter,
     list: listAgencies,
     getOne: getAgency,
     create: {
@@ -126,7 +132,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
     name: 'types',
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
-    filter: (raw) => ({ ids: idsFilter(raw.id), q: textFilter(raw.q, 'q') }),
+    filter: nameListFilter,
     list: listTypes,
     getOne: getType,
     create: {

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import {
 } from '../../../../shared/staff.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import type { Actor } from '../audit/service.js';
 import {
   agencyIdByName,
   createAgency,
@@ -65,71 +67,63 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.post(
-    '/api/sc/submit/certification_agency/:agency',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Add an agency named by the path.',
-        params: z.object({ agency: ZAgencyName }),
+  // Adding and deleting an agency or a type: the same two calls, each in its own words.
+  const namedCalls = <R extends { id: number; name: string }>(named: {
+    /** The path word (certification_agency, certification_type) and the answer's key. */
+    key: 'agency' | 'type';
+    label: string;
+    schema: z.ZodType<string>;
+    create: (em: EntityManager, actor: Actor, input: { name: string }) => Promise<R>;
+    idByName: (em: EntityManager, name: string) => Promise<number>;
+    remove: (em: EntityManager, actor: Actor, id: number) => Promise<R>;
+  }) => {
+    // The path names its parameter as the spec does: {agency} or {type}.
+    const params = z.object({ [named.key]: named.schema });
+    const nameIn = (request: { params: unknown }) =>
+      (request.params as Record<string, string>)[named.key] as string;
+    const answer = (record: R) => ({
+      code: CODES.success,
+      message: { id: record.id, [named.key]: record.name },
+    });
+    app.post(
+      `/api/sc/submit/certification_${named.key}/:${named.key}`,
+      { schema: { tags: TAGS, summary: `Add ${named.label} named by the path.`, params } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(answer(await named.create(request.em, request.staff, { name: nameIn(request) }))),
+    );
+    app.delete(
+      `/api/sc/submit/delete_certification_${named.key}/:${named.key}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Delete ${named.label} with this name (case-insensitive).`,
+          params,
+        },
       },
-    },
-    async (request, reply) => {
-      const agency = await createAgency(request.em, request.staff, { name: request.params.agency });
-      return reply
-        .status(201)
-        .send({ code: CODES.success, message: { id: agency.id, agency: agency.name } });
-    },
-  );
-
-  app.delete(
-    '/api/sc/submit/delete_certification_agency/:agency',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Delete the agency with this name (case-insensitive).',
-        params: z.object({ agency: ZAgencyName }),
+      async (request) => {
+        const id = await named.idByName(request.em, nameIn(request));
+        return answer(await named.remove(request.em, request.staff, id));
       },
-    },
-    async (request) => {
-      const id = await agencyIdByName(request.em, request.params.agency);
-      const agency = await deleteAgency(request.em, request.staff, id);
-      return { code: CODES.success, message: { id: agency.id, agency: agency.name } };
-    },
-  );
-
-  app.post(
-    '/api/sc/submit/certification_type/:type',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Add a certification type named by the path.',
-        params: z.object({ type: ZTypeName }),
-      },
-    },
-    async (request, reply) => {
-      const type = await createType(request.em, request.staff, { name: request.params.type });
-      return reply
-        .status(201)
-        .send({ code: CODES.success, message: { id: type.id, type: type.name } });
-    },
-  );
-
-  app.delete(
-    '/api/sc/submit/delete_certification_type/:type',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Delete the certification type with this name (case-insensitive).',
-        params: z.object({ type: ZTypeName }),
-      },
-    },
-    async (request) => {
-      const id = await typeIdByName(request.em, request.params.type);
-      const type = await deleteType(request.em, request.staff, id);
-      return { code: CODES.success, message: { id: type.id, type: type.name } };
-    },
-  );
+    );
+  };
+  namedCalls({
+    key: 'agency',
+    label: 'an agency',
+    schema: ZAgencyName,
+    create: createAgency,
+    idByName: agencyIdByName,
+    remove: deleteAgency,
+  });
+  namedCalls({
+    key: 'type',
+    label: 'a certification type',
+    schema: ZTypeName,
+    create: createType,
+    idByName: typeIdByName,
+    remove: deleteType,
+  });
 
   app.post(
     '/api/sc/submit/certification_type_link/:agencyID/:typeID',
