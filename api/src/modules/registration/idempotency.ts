@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MESSAGES } from '../../../../shared/codes.js';
+import { MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import { AppError } from '../../errors.js';
-import type { Answer } from './validation.js';
 
 // A retried final submit (same Idempotency-Key, same body) gets the first answer back and
 // creates nothing; the same key with another body is refused. Only accepted submits are kept:
@@ -50,9 +49,9 @@ export interface StoredSubmission {
 }
 
 /** The stored answer for this body; the same key with another body is refused. */
-export function replayOf(stored: StoredSubmission, hash: string): Answer {
+export function replayOf(stored: StoredSubmission, hash: string): TApiAnswer {
   if (stored.requestHash !== hash) throw AppError.conflict(MESSAGES.submissionKeyReused);
-  return stored.response as Answer;
+  return stored.response as TApiAnswer;
 }
 
 /** SQL for what an earlier submit with the key (the placeholder) stored, as one jsonb value. */
@@ -65,7 +64,7 @@ export async function storedAnswer(
   em: EntityManager,
   key: string,
   hash: string,
-): Promise<Answer | undefined> {
+): Promise<TApiAnswer | undefined> {
   const [row] = await em.execute<{ stored: StoredSubmission | null }[]>(
     `select ${storedSubmissionSql('?')} as stored`,
     [key],

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CODES } from '../../../../shared/codes.js';
+import { CODES, type TApiAnswer } from '../../../../shared/codes.js';
 import {
   ZApiAnswer,
   ZOrgInfoAnswer,
@@ -19,7 +19,6 @@ import { createLimiter } from './limiter.js';
 import { organizationInfoForLink } from './organization-link.js';
 import { PUBLIC_CORS, publicRateLimits } from './public-api.js';
 import { submitRegistration } from './submit.js';
-import type { Answer } from './validation.js';
 import {
   validateAdmins,
   validateCompany,
@@ -69,7 +68,7 @@ async function registrationRoutes(scope: FastifyInstance) {
     path: string,
     summary: string,
     body: z.ZodType,
-    handler: (body: unknown, request: FastifyRequest) => Answer | Promise<Answer>,
+    handler: (body: unknown, request: FastifyRequest) => TApiAnswer | Promise<TApiAnswer>,
   ) =>
     app.post(
       path,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import {
   createSubmitAllSchema,
   emptyFinalErrors,
@@ -31,7 +31,7 @@ import {
   possibleHash,
 } from './organization-link.js';
 import { cachedByRules } from './schema-cache.js';
-import { type Answer, UNPROCESSABLE } from './validation.js';
+import { UNPROCESSABLE } from './validation.js';
 
 // The final submit: re-validates everything, then writes company, people, registrations,
 // certifications, kits, document attachments, the submission and the staged notification in
@@ -48,7 +48,7 @@ export interface SubmitOptions {
 }
 
 export interface SubmitOutcome {
-  answer: Answer<{ submissionId: number }>;
+  answer: TApiAnswer<{ submissionId: number }>;
   replayed: boolean;
 }
 

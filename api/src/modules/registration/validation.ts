@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import {
   adminErrorsFrom,
   certificationRulesFromOrgInfo,
@@ -25,14 +25,9 @@ import { cachedByRules } from './schema-cache.js';
 
 export const UNPROCESSABLE = 422;
 
-export interface Answer<M = unknown> {
-  code: string;
-  message: M;
-}
+const success = (message: string): TApiAnswer<string> => ({ code: CODES.success, message });
 
-const success = (message: string): Answer<string> => ({ code: CODES.success, message });
-
-export function validateUserType(body: unknown): Answer<string> {
+export function validateUserType(body: unknown): TApiAnswer<string> {
   const result = ZValidateUserTypeRequest.safeParse(body);
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.userTypeError, MESSAGES.userTypeRequired);
@@ -41,9 +36,9 @@ export function validateUserType(body: unknown): Answer<string> {
 }
 
 export type CompanyAnswer =
-  | Answer<{ match_found: number }>
-  | Answer<{ possible_matches: TCompanyMatch[] }>
-  | Answer<string>;
+  | TApiAnswer<{ match_found: number }>
+  | TApiAnswer<{ possible_matches: TCompanyMatch[] }>
+  | TApiAnswer<string>;
 
 export async function validateCompany(em: EntityManager, body: unknown): Promise<CompanyAnswer> {
   const result = ZValidateCompanyRequest.safeParse(body);
@@ -62,7 +57,7 @@ export async function validateCompany(em: EntityManager, body: unknown): Promise
   return { code: CODES.noMatches, message: 'No matching companies found.' };
 }
 
-export function validateAdmins(body: unknown): Answer<string> {
+export function validateAdmins(body: unknown): TApiAnswer<string> {
   const result = ZValidateAdminsRequest.safeParse(body);
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.adminErrors, adminErrorsFrom(result.error.issues));
@@ -77,7 +72,7 @@ export async function validateTesters(
   em: EntityManager,
   body: unknown,
   cache?: LinkCache,
-): Promise<Answer<string>> {
+): Promise<TApiAnswer<string>> {
   const hash =
     body && typeof body === 'object' ? (body as { hashValue?: unknown }).hashValue : undefined;
   const schema =
@@ -93,7 +88,7 @@ export async function validateTesters(
   return success('Testers are valid.');
 }
 
-export function validateTestKits(body: unknown): Answer<string> {
+export function validateTestKits(body: unknown): TApiAnswer<string> {
   const result = ZValidateTestKitsRequest.safeParse(body);
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.testKitErrors, testKitErrorsFrom(result.error.issues));
