@@ -6,16 +6,17 @@ import { useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
 import { PageHeading } from '../components/PageHeading';
 import { organizationPath, useConsolePath } from '../components/paths';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFormErrors } from '../components/useFormErrors';
 import { useLoad } from '../components/useLoad';
-import { SubmitButton } from './FormActions';
 import { OrganizationInputs } from './OrganizationInputs';
 import {
   createDefaults,
   type OrganizationValues,
+  serverErrors,
   toPayload,
   validateOrganization,
 } from './organizationForm';
-import { useOrganizationErrors } from './useOrganizationErrors';
 
 /** Add Organization (spec sections 2, 3 and 9). Success opens the new organization's page. */
 export function CreateOrganization() {
@@ -25,7 +26,7 @@ export function CreateOrganization() {
   const agencies = useLoad(() => api.getAgencies(), [api]);
   const [values, setValues] = useState<OrganizationValues>();
   const [busy, setBusy] = useState(false);
-  const errors = useOrganizationErrors();
+  const errors = useFormErrors(serverErrors);
 
   useEffect(() => {
     if (agencies.data) setValues((current) => current ?? createDefaults(agencies.data ?? {}));

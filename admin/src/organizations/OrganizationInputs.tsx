@@ -11,8 +11,8 @@ import {
   TextField,
 } from '@mui/material';
 import { EMAIL_FREQUENCIES, EMAIL_FREQUENCY_KEYS } from '../../../shared/constants';
+import { IsoDateInput } from '../components/IsoDateInput';
 import type { AgencyEntry } from '../providers/types';
-import { AllowedUntilInput } from './AllowedUntilInput';
 import {
   MAX_EXTRA_EMAILS,
   type OrganizationErrors,
@@ -141,11 +141,14 @@ export function OrganizationInputs({
           </MenuItem>
         ))}
       </TextField>
-      <AllowedUntilInput
+      <IsoDateInput
+        label="Allowed Access Until"
+        name="allowedUntil"
         value={values.allowedUntil}
         onChange={(value) => set('allowedUntil', value)}
         error={errors.allowedUntil}
         disabled={readOnly}
+        textField={{ required: true, fullWidth: true, margin: 'normal' }}
       />
       <TextField
         label="Required Certifications"

@@ -8,20 +8,21 @@ import { CopyButton } from '../components/CopyButton';
 import { ErrorList } from '../components/ErrorList';
 import { PageHeading } from '../components/PageHeading';
 import { useConsolePath } from '../components/paths';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFormErrors } from '../components/useFormErrors';
 import { useLoad } from '../components/useLoad';
 import type { OrgInfo } from '../providers/types';
 import { DeletePanel } from './DeletePanel';
-import { SubmitButton } from './FormActions';
 import { OrganizationInputs } from './OrganizationInputs';
 import {
   fromOrgInfo,
   type OrganizationValues,
+  serverErrors,
   toPayload,
   validateOrganization,
 } from './organizationForm';
 import { organizationNameCandidates } from './orgNameParam';
 import { formLink, SuccessPanel } from './SuccessPanel';
-import { useOrganizationErrors } from './useOrganizationErrors';
 
 type Mode = 'view' | 'edit' | 'edited' | 'delete';
 
@@ -54,7 +55,7 @@ export function OrganizationPage() {
   const [mode, setMode] = useState<Mode>('view');
   const [values, setValues] = useState<OrganizationValues>();
   const [busy, setBusy] = useState(false);
-  const errors = useOrganizationErrors();
+  const errors = useFormErrors(serverErrors);
   const created = Boolean((location.state as { created?: boolean } | null)?.created);
 
   useEffect(() => {

@@ -33,11 +33,14 @@ import {
 } from '../../../shared/reports';
 import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
+import { IsoDateInput } from '../components/IsoDateInput';
 import { PageHeading } from '../components/PageHeading';
 import { saveFile } from '../components/saveFile';
 import type { OrganizationMatch } from '../providers/types';
 import { OrganizationPicker } from '../users/OrganizationPicker';
-import { ReportDateInput } from './ReportDateInput';
+
+/** Report range ends keep a readable width. */
+const DATE_FIELD = { sx: { minWidth: 200 } };
 
 type Scope = 'organization' | 'all';
 type Range = (typeof REPORT_RANGES)[keyof typeof REPORT_RANGES];
@@ -201,7 +204,7 @@ export function Reports() {
             </ToggleButtonGroup>
             {range === REPORT_RANGES.dateRange ? (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <ReportDateInput
+                <IsoDateInput
                   label="Start Date"
                   name="rangeStart"
                   value={start}
@@ -211,8 +214,9 @@ export function Reports() {
                   }
                   max={today}
                   error={errors.rangeStart}
+                  textField={DATE_FIELD}
                 />
-                <ReportDateInput
+                <IsoDateInput
                   label="End Date"
                   name="rangeEnd"
                   value={end}
@@ -222,6 +226,7 @@ export function Reports() {
                   }
                   max={today}
                   error={errors.rangeEnd}
+                  textField={DATE_FIELD}
                 />
               </Stack>
             ) : null}

@@ -1,33 +1,26 @@
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { STAFF_MESSAGES } from '../../../shared/staff';
-import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
+import { useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFormErrors } from '../components/useFormErrors';
 import type { UserFields } from '../providers/types';
 import { UserInputs } from './UserInputs';
-import { EMPTY_USER, type UserErrors, userServerErrors, validateUser } from './userForm';
+import { EMPTY_USER, userServerErrors, validateUser } from './userForm';
 
 /** The Add user dialog: User Type, First Name, Last Name, Email. */
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose(added: boolean): void }) {
   const api = useStaffApi();
   const notify = useNotify();
   const [values, setValues] = useState<UserFields>(EMPTY_USER);
-  const [errors, setErrors] = useState<UserErrors>({});
-  const [summary, setSummary] = useState<string[]>([]);
+  const errors = useFormErrors(userServerErrors, { serverMessageOnly: true });
   const [busy, setBusy] = useState(false);
 
   const close = (added: boolean) => {
     setValues(EMPTY_USER);
-    setErrors({});
-    setSummary([]);
+    errors.clear();
     onClose(added);
   };
 
@@ -35,13 +28,11 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose(added:
     event.preventDefault();
     const clientErrors = validateUser(values);
     if (Object.keys(clientErrors).length > 0) {
-      setErrors(clientErrors);
-      setSummary(Object.values(clientErrors).filter((m): m is string => Boolean(m)));
+      errors.showClient(clientErrors);
       return;
     }
     setBusy(true);
-    setErrors({});
-    setSummary([]);
+    errors.clear();
     try {
       const { userPhone: _phone, ...user } = values;
       const answer = await api.addUser(user);
@@ -53,8 +44,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose(added:
       );
       close(true);
     } catch (error) {
-      setErrors(userServerErrors(fieldErrorsOf(error)));
-      setSummary([messageOf(error)]);
+      errors.showServer(error);
     } finally {
       setBusy(false);
     }
@@ -65,21 +55,19 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose(added:
       <form noValidate onSubmit={submit}>
         <DialogTitle id="add-user-title">Add User</DialogTitle>
         <DialogContent>
-          <ErrorList errors={summary} />
-          <UserInputs values={values} onChange={setValues} errors={errors} withPhone={false} />
+          <ErrorList errors={errors.summary} />
+          <UserInputs
+            values={values}
+            onChange={setValues}
+            errors={errors.fieldErrors}
+            withPhone={false}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            Add User
-          </Button>
+          <SubmitButton label="Add User" busy={busy} />
         </DialogActions>
       </form>
     </Dialog>

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   LinearProgress,
   Paper,
   Table,
@@ -17,16 +16,18 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useNotify, useParams } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { STAFF_MESSAGES } from '../../../shared/staff';
-import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
+import { messageOf, useStaffApi } from '../components/api';
 import { isoDay } from '../components/dates';
 import { ErrorList } from '../components/ErrorList';
 import { PageHeading } from '../components/PageHeading';
 import { useConsolePath } from '../components/paths';
+import { SubmitButton } from '../components/SubmitButton';
 import { saveFile } from '../components/saveFile';
+import { useFormErrors } from '../components/useFormErrors';
 import { useLoad } from '../components/useLoad';
 import type { UserCertification, UserDetail, UserFields } from '../providers/types';
 import { UserInputs } from './UserInputs';
-import { EMPTY_USER, type UserErrors, userServerErrors, validateUser } from './userForm';
+import { EMPTY_USER, userServerErrors, validateUser } from './userForm';
 
 function fieldsOf(user: UserDetail): UserFields {
   const { userType, userFirstName, userLastName, userEmail, userPhone } = user;
@@ -54,8 +55,7 @@ export function UserInfo() {
   const user = useLoad(() => api.getUser(id), [api, id]);
   const [values, setValues] = useState<UserFields>(EMPTY_USER);
   const [editing, setEditing] = useState(false);
-  const [errors, setErrors] = useState<UserErrors>({});
-  const [summary, setSummary] = useState<string[]>([]);
+  const errors = useFormErrors(userServerErrors, { serverMessageOnly: true });
   const [busy, setBusy] = useState(false);
   const [downloading, setDownloading] = useState<string>();
 
@@ -65,8 +65,7 @@ export function UserInfo() {
 
   const cancel = () => {
     if (user.data) setValues(fieldsOf(user.data));
-    setErrors({});
-    setSummary([]);
+    errors.clear();
     setEditing(false);
   };
 
@@ -74,13 +73,11 @@ export function UserInfo() {
     event.preventDefault();
     const clientErrors = validateUser(values);
     if (Object.keys(clientErrors).length > 0) {
-      setErrors(clientErrors);
-      setSummary(Object.values(clientErrors).filter((m): m is string => Boolean(m)));
+      errors.showClient(clientErrors);
       return;
     }
     setBusy(true);
-    setErrors({});
-    setSummary([]);
+    errors.clear();
     try {
       const answer = await api.updateUser(id, values);
       notify(
@@ -92,8 +89,7 @@ export function UserInfo() {
       setEditing(false);
       user.reload();
     } catch (error) {
-      setErrors(userServerErrors(fieldErrorsOf(error)));
-      setSummary([messageOf(error)]);
+      errors.showServer(error);
     } finally {
       setBusy(false);
     }
@@ -142,8 +138,13 @@ export function UserInfo() {
             sx={{ p: 2 }}
             aria-label="User details"
           >
-            <ErrorList errors={summary} />
-            <UserInputs values={values} onChange={setValues} errors={errors} readOnly={!editing} />
+            <ErrorList errors={errors.summary} />
+            <UserInputs
+              values={values}
+              onChange={setValues}
+              errors={errors.fieldErrors}
+              readOnly={!editing}
+            />
             <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
               <Button onClick={() => navigate(consolePath('/users'))} disabled={busy}>
                 Back
@@ -153,14 +154,7 @@ export function UserInfo() {
                   <Button onClick={cancel} disabled={busy}>
                     Cancel Edits
                   </Button>
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    disabled={busy}
-                    startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-                  >
-                    Save Edits
-                  </Button>
+                  <SubmitButton label="Save Edits" busy={busy} />
                 </>
               ) : (
                 <Button variant="contained" onClick={() => setEditing(true)}>

@@ -1,8 +1,9 @@
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { TextField } from '../fields/Field.js';
 import { TEST_KIT_LABELS } from '../labels.js';
-import { LIST_LIMITS, type TTestKitField } from '../state.js';
+import type { TTestKitField } from '../state.js';
 import { useWizard } from '../wizard-context.js';
+import { AddBlockButton, RemoveBlockButton } from './ListButtons.js';
 
 /** Page 5: test kits (optional: Skip). */
 export function TestKitsStep() {
@@ -38,26 +39,11 @@ export function TestKitsStep() {
               path={`testKits.${index}.kitCalibDocLink`}
               label={TEST_KIT_LABELS.kitCalibDocLink}
             />
-            {index > 0 ? (
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => dispatch({ type: 'remove', list: 'testKits', index })}
-              >
-                Remove Test Kit
-              </button>
-            ) : null}
+            <RemoveBlockButton list="testKits" index={index} label="Remove Test Kit" />
           </fieldset>
         );
       })}
-      <button
-        type="button"
-        className="button"
-        disabled={state.testKits.length >= LIST_LIMITS.testKits}
-        onClick={() => dispatch({ type: 'add', list: 'testKits' })}
-      >
-        Add Another Test Kit
-      </button>
+      <AddBlockButton list="testKits" label="Add Another Test Kit" />
     </>
   );
 }

@@ -2,13 +2,9 @@ import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { SelectField, TextField } from '../fields/Field.js';
 import { CERTIFICATION_LABELS } from '../labels.js';
-import {
-  LIST_LIMITS,
-  MAX_CERTIFICATIONS,
-  type TCertificationField,
-  type TCertificationForm,
-} from '../state.js';
+import { MAX_CERTIFICATIONS, type TCertificationField, type TCertificationForm } from '../state.js';
 import { useWizard } from '../wizard-context.js';
+import { AddBlockButton, RemoveBlockButton } from './ListButtons.js';
 import { PersonFields } from './PersonFields.js';
 
 function CertificationBlock({
@@ -130,27 +126,12 @@ export function TestersStep() {
               >
                 Add Another Cert
               </button>
-              {index > 0 ? (
-                <button
-                  type="button"
-                  className="button secondary"
-                  onClick={() => dispatch({ type: 'remove', list: 'testers', index })}
-                >
-                  Remove This Tester
-                </button>
-              ) : null}
+              <RemoveBlockButton list="testers" index={index} label="Remove This Tester" />
             </div>
           </fieldset>
         );
       })}
-      <button
-        type="button"
-        className="button"
-        disabled={state.testers.length >= LIST_LIMITS.testers}
-        onClick={() => dispatch({ type: 'add', list: 'testers' })}
-      >
-        Add Another Tester
-      </button>
+      <AddBlockButton list="testers" label="Add Another Tester" />
     </>
   );
 }
