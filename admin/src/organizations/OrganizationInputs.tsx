@@ -57,6 +57,25 @@ export function OrganizationInputs({
   // Guidance is for editing; in the read-only view it would be grey text on grey (low contrast).
   const guidance = (text: string | undefined) => (readOnly ? undefined : text);
   const frequency = EMAIL_FREQUENCIES[values.reportFrequency as keyof typeof EMAIL_FREQUENCIES];
+  const textArea = (
+    key: 'homeBanner' | 'formBanner' | 'internalNotes',
+    label: string,
+    hint?: string,
+  ) => (
+    <TextField
+      label={label}
+      name={key}
+      value={values[key]}
+      onChange={(event) => set(key, event.target.value)}
+      disabled={readOnly}
+      fullWidth
+      multiline
+      minRows={2}
+      margin="normal"
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? hint}
+    />
+  );
 
   return (
     <Box sx={{ maxWidth: 720 }}>
@@ -187,50 +206,15 @@ export function OrganizationInputs({
         </FormGroup>
         {errors.agencyIds ? <FormHelperText>{errors.agencyIds}</FormHelperText> : null}
       </FormControl>
-      <TextField
-        label="Home Banner Message"
-        name="homeBanner"
-        value={values.homeBanner}
-        onChange={(event) => set('homeBanner', event.target.value)}
-        disabled={readOnly}
-        fullWidth
-        multiline
-        minRows={2}
-        margin="normal"
-        error={Boolean(errors.homeBanner)}
-        helperText={
-          errors.homeBanner ??
-          guidance(
-            'Shown in the Registration Info box of the organization home page. Text between -b markers is bold.',
-          )
-        }
-      />
-      <TextField
-        label="Form Banner Message"
-        name="formBanner"
-        value={values.formBanner}
-        onChange={(event) => set('formBanner', event.target.value)}
-        disabled={readOnly}
-        fullWidth
-        multiline
-        minRows={2}
-        margin="normal"
-        error={Boolean(errors.formBanner)}
-        helperText={errors.formBanner}
-      />
-      <TextField
-        label="Internal Notes"
-        name="internalNotes"
-        value={values.internalNotes}
-        onChange={(event) => set('internalNotes', event.target.value)}
-        disabled={readOnly}
-        fullWidth
-        multiline
-        minRows={2}
-        margin="normal"
-        error={Boolean(errors.internalNotes)}
-        helperText={errors.internalNotes}
-      />
+      {textArea(
+        'homeBanner',
+        'Home Banner Message',
+        guidance(
+          'Shown in the Registration Info box of the organization home page. Text between -b markers is bold.',
+        ),
+      )}
+      {textArea('formBanner', 'Form Banner Message')}
+      {textArea('internalNotes', 'Internal Notes')}
     </Box>
   );
 }
