@@ -13,6 +13,8 @@ const MIN_BYTES = 1024;
 
 function* files(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    // .vite/ holds the build manifest, read by the server and never sent.
+    if (entry.name.startsWith('.')) continue;
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) yield* files(full);
     else yield full;

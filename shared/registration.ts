@@ -10,6 +10,9 @@ import {
   STATE_CODES,
   USER_TYPES,
 } from './constants.js';
+import { kitsToSend } from './test-kits.js';
+
+export { kitsToSend };
 
 const REQUIRED = MESSAGES.fieldRequired;
 
@@ -260,13 +263,6 @@ export const ZTestKit = z.object({
   kitCalibDocLink: ZDocumentLink,
 });
 export type TTestKit = z.infer<typeof ZTestKit>;
-
-/** Kits are sent only when the first kit has a serial; otherwise the step counts as skipped. */
-export function kitsToSend<T>(kits: readonly T[]): T[] {
-  const first = kits[0] as { kitSerial?: unknown } | undefined;
-  const serial = first && typeof first === 'object' ? first.kitSerial : undefined;
-  return typeof serial === 'string' && serial.trim() ? [...kits] : [];
-}
 
 export const ZTestKitList = z.preprocess(
   (value) =>

@@ -102,6 +102,34 @@ describe('serving the public site and the console', () => {
     }
   });
 
+  it('names what a form page fetches first in its head: the organization info and the wizard', async () => {
+    const hash = 'Ab_c-12';
+    const hints =
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/get/orginfo/${hash}">` +
+      '<link rel="modulepreload" crossorigin href="/assets/WizardRoute-Qw12Er34.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/state-Zx98Cv76.js">';
+    for (const url of [`/form/${hash}`, `/form/${hash}/step/3`, `/form/${hash}/thank-you`]) {
+      const page = (await t.app.inject({ url })).body;
+      // The wizard's files the page already names (its entry, a shared chunk) are left out.
+      expect(page).toContain(`${hints}</head>`);
+    }
+  });
+
+  it.each(['/', '/form/%3Cscript%3E', `/form/${'a'.repeat(65)}`, '/no-such-page'])(
+    'names nothing more for %s',
+    async (url) => {
+      const page = (await t.app.inject({ url, headers: { accept: 'text/html' } })).body;
+      expect(page).toContain('widget fixture');
+      expect(page).not.toMatch(/rel="preload"|WizardRoute/);
+    },
+  );
+
+  it('keeps the build manifest to itself', async () => {
+    const response = await t.app.inject({ url: '/.vite/manifest.json' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('WizardRoute');
+  });
+
   it('answers unknown API paths with JSON 404 and unknown pages with the site', async () => {
     const api = await t.app.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
+import { FORM_HASH_PATTERN } from '../modules/organizations/form-hash.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
 export interface WebOptions {
@@ -42,10 +43,32 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     ),
   );
   const adminIndex = indexLoader(path.join(adminDir, 'index.html'), options.production);
+  const wizardFiles = fileLoader(
+    path.join(widgetDir, '.vite', 'manifest.json'),
+    options.production,
+    (json) => chunkFiles(JSON.parse(json), WIZARD_MODULE),
+    [],
+  );
 
-  const sendWidget = (reply: FastifyReply, status = 200) => {
+  const sendWidget = (reply: FastifyReply, status = 200, head = '') => {
     reply.header('content-security-policy', formCsp).removeHeader('x-frame-options');
-    return sendHtml(reply, widgetIndex(), status);
+    const html = widgetIndex();
+    return sendHtml(reply, head ? html.replace('</head>', `${head}</head>`) : html, status);
+  };
+
+  /**
+   * What a form page will ask for first, named in its head so the browser fetches it alongside
+   * the app's code instead of after it: the organization's info and the wizard's pages.
+   */
+  const formPageHints = (hash: string) => {
+    if (!FORM_HASH_PATTERN.test(hash)) return '';
+    const html = widgetIndex();
+    const modules = wizardFiles()
+      .filter((file) => !html.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    // Matches the widget's fetch (credentials included), so the browser hands it the answer.
+    const info = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/get/orginfo/${hash}">`;
+    return [info, ...modules].join('');
   };
 
   await app.register(fastifyStatic, {
@@ -86,7 +109,9 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
   });
 
   app.get('/', (_request, reply) => sendWidget(reply));
-  app.get('/form/*', (_request, reply) => sendWidget(reply));
+  app.get<{ Params: { '*': string } }>('/form/*', (request, reply) =>
+    sendWidget(reply, 200, formPageHints(request.params['*'].split('/')[0] ?? '')),
+  );
   app.get('/scadmin', (_request, reply) => sendHtml(reply, adminIndex()));
   app.get('/scadmin/*', (_request, reply) => sendHtml(reply, adminIndex()));
 
@@ -114,20 +139,50 @@ const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>' +
   '<body><h1>This page has not been built yet.</h1><p>Run <code>npm run build</code>, then reload.</p></body></html>';
 
-/** Reads an index.html once in production, on every request in development (rebuilds show). */
+/** Reads a built file once in production, on every request in development (rebuilds show). */
+function fileLoader<T>(
+  file: string,
+  cache: boolean,
+  read: (text: string) => T,
+  missing: T,
+): () => T {
+  let cached: { value: T } | undefined;
+  return () => {
+    if (cached) return cached.value;
+    if (!existsSync(file)) return missing;
+    const value = read(readFileSync(file, 'utf8'));
+    if (cache) cached = { value };
+    return value;
+  };
+}
+
 function indexLoader(
   file: string,
   cache: boolean,
   prepare: (html: string) => string = (html) => html,
 ): () => string {
-  let cached: string | undefined;
-  return () => {
-    if (cached) return cached;
-    if (!existsSync(file)) return NOT_BUILT;
-    const html = prepare(readFileSync(file, 'utf8'));
-    if (cache) cached = html;
-    return html;
+  return fileLoader(file, cache, prepare, NOT_BUILT);
+}
+
+/** The widget's module whose files form pages preload (its key in the build's manifest). */
+const WIZARD_MODULE = 'src/app/wizard/WizardRoute.tsx';
+
+type TManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/**
+ * A lazily loaded module's file and the files it imports, from Vite's build manifest (its
+ * documented backend integration); the entry, already in the page, is left out.
+ */
+function chunkFiles(manifest: TManifest, module: string): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
   };
+  visit(module);
+  return files;
 }
 
 const escapeAttribute = (value: string) =>

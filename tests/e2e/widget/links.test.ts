@@ -99,13 +99,55 @@ describe('landing page, bad links and failures', () => {
     await page.close();
   });
 
-  it('fetches the wizard while the organization home shows, before Get Started', async () => {
+  it('fetches the organization and the wizard once, from the page head; the checks on Get Started', async () => {
     const page = await browser.newPage();
-    const wizardCode = page.waitForRequest(/\/assets\/WizardRoute-[^/]+\.js$/);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const count = (pattern: RegExp) => requested.filter((path) => pattern.test(path)).length;
     await page.goto(`${server.url}/form/${org.hash}`);
     await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
-    await wizardCode;
+    await expect.poll(() => count(/\/assets\/WizardRoute-[^/]+\.js$/)).toBe(1);
+    // The widget's own lookup took the answer the head's preload fetched: one request in all.
+    expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(1);
+    expect(count(/\/assets\/checks-[^/]+\.js$/)).toBe(0);
     expect(page.url()).toBe(`${server.url}/form/${org.hash}`);
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expectStep(page, 'User Type');
+    await expect.poll(() => count(/\/assets\/checks-[^/]+\.js$/)).toBe(1);
+    expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(1);
+    await page.close();
+  });
+
+  it('goes back from the first page to the organization home, however the wizard was opened', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/form/${org.hash}`);
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expectStep(page, 'User Type');
+    expect(page.url()).toBe(`${server.url}/form/${org.hash}/step/0`);
+    // Opened from the home page: Back is the browser's Back.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
+    expect(page.url()).toBe(`${server.url}/form/${org.hash}`);
+    await page.goForward();
+    await expectStep(page, 'User Type');
+    // Opened at the wizard's address: Back leads to the home page all the same.
+    await page.goto(`${server.url}/form/${org.hash}/step/0`);
+    await expectStep(page, 'User Type');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
+    expect(page.url()).toBe(`${server.url}/form/${org.hash}`);
+    await page.close();
+  });
+
+  it('shows the server-unreachable screen when the checks cannot be fetched', async () => {
+    const page = await browser.newPage();
+    await page.route(/\/assets\/checks-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${server.url}/form/${org.hash}`);
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expectStep(page, 'User Type');
+    await page.getByLabel('Tester', { exact: true }).check();
+    await next(page);
+    await page.getByText(MESSAGES.serverUnreachable).waitFor();
     await page.close();
   });
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { usePathname } from './history.js';
 import { loadWithTimeout } from './lazy.js';
 import { NotFound } from './NotFound.js';
 import { FormLayout } from './org/FormLayout.js';
 import { OrgHome } from './org/OrgHome.js';
 import { RouteErrorBoundary } from './RouteError.js';
+import { matchRoute } from './routes.js';
 import { PageLoading } from './screens.js';
 import { loadWizardRoute } from './wizard/load.js';
 
@@ -25,29 +26,39 @@ const ThankYou = lazy(() =>
   loadWithTimeout(() => import('./wizard/ThankYou.js')).then((m) => ({ default: m.ThankYou })),
 );
 
-function AppRoutes() {
-  const location = useLocation();
-  return (
-    <RouteErrorBoundary resetKey={location.pathname}>
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route index element={<LandingPage />} />
-          <Route path="form/:hash" element={<FormLayout />}>
-            <Route index element={<OrgHome />} />
-            <Route path="step/:page" element={<WizardRoute />} />
-            <Route path="thank-you" element={<ThankYou />} />
-          </Route>
-          <Route path="*" element={<NotFound />} />
-        </Routes>
-      </Suspense>
-    </RouteErrorBoundary>
-  );
+function screenAt(pathname: string): ReactNode {
+  const route = matchRoute(pathname);
+  switch (route.name) {
+    case 'landing':
+      return <LandingPage />;
+    case 'home':
+      return (
+        <FormLayout hash={route.hash}>
+          <OrgHome />
+        </FormLayout>
+      );
+    case 'step':
+      return (
+        <FormLayout hash={route.hash}>
+          <WizardRoute urlPage={route.page} />
+        </FormLayout>
+      );
+    case 'thankYou':
+      return (
+        <FormLayout hash={route.hash}>
+          <ThankYou />
+        </FormLayout>
+      );
+    case 'notFound':
+      return <NotFound />;
+  }
 }
 
 export function App() {
+  const pathname = usePathname();
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>{screenAt(pathname)}</Suspense>
+    </RouteErrorBoundary>
   );
 }

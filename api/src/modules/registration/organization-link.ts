@@ -3,6 +3,7 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import type { TCertificationRules, TOrgInfo } from '../../../../shared/registration.js';
 import { Organization, type TOrganization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
+import { FORM_HASH_PATTERN } from '../organizations/form-hash.js';
 import { statusOf, todayUtc } from '../organizations/status.js';
 import type { LinkCache } from './link-cache.js';
 
@@ -18,16 +19,13 @@ export function isLinkExpired(allowedUntil: string | Date, now: Date = new Date(
 export const linkInvalid = () => new AppError(404, CODES.orgUrlInvalid, MESSAGES.orgUrlInvalid);
 export const linkExpired = () => new AppError(410, CODES.orgUrlExpired, MESSAGES.orgUrlExpired);
 
-/** Hashes are 43 characters; anything that could not be one is unknown without a query. */
-const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** The organization whose form this hash opens; ORG URL INVALID / ORG URL EXPIRED otherwise. */
 export async function organizationForLink(
   em: EntityManager,
   hash: unknown,
   now: Date = new Date(),
 ): Promise<TOrganization> {
-  if (typeof hash !== 'string' || !HASH_PATTERN.test(hash)) throw linkInvalid();
+  if (typeof hash !== 'string' || !FORM_HASH_PATTERN.test(hash)) throw linkInvalid();
   const organization = await em.findOne(Organization, { formHash: hash });
   if (!organization) throw linkInvalid();
   if (isLinkExpired(organization.allowedUntil, now)) throw linkExpired();
@@ -67,7 +65,7 @@ export async function organizationInfoForLink(
   hash: unknown,
   options: { now?: Date; cache?: LinkCache } = {},
 ): Promise<TOrgInfo> {
-  if (typeof hash !== 'string' || !HASH_PATTERN.test(hash)) throw linkInvalid();
+  if (typeof hash !== 'string' || !FORM_HASH_PATTERN.test(hash)) throw linkInvalid();
   const load = async () => {
     const [row] = await em.execute<OrgInfoRow[]>(
       `select o.name, o.form_banner, o.required_certifications, o.home_banner,
@@ -136,4 +134,4 @@ export function linkedOrganization(
 
 /** The hash when it could be one, else null (which no form has). */
 export const possibleHash = (hash: unknown): string | null =>
-  typeof hash === 'string' && HASH_PATTERN.test(hash) ? hash : null;
+  typeof hash === 'string' && FORM_HASH_PATTERN.test(hash) ? hash : null;

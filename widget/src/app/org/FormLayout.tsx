@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, useParams } from 'react-router';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { CODES } from '../../../../shared/codes.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { InvalidLink, PageLoading, ServerUnreachable } from '../screens.js';
@@ -7,9 +6,8 @@ import { loadWizardRoute } from '../wizard/load.js';
 import { FormContext, type TFormContext } from './form-context.js';
 import { lookUpOrganization, type TOrgLookup } from './org-info.js';
 
-/** /form/:hash — looks the organization up once, then shows the home page or the wizard. */
-export function FormLayout() {
-  const hash = useParams().hash ?? '';
+/** /form/{hash}/… — looks the organization up once, then shows the home page or the wizard. */
+export function FormLayout({ hash, children }: { hash: string; children: ReactNode }) {
   const [lookup, setLookup] = useState<TOrgLookup | null>(null);
   const [unreachable, setUnreachable] = useState(false);
 
@@ -47,9 +45,5 @@ export function FormLayout() {
   if (unreachable || lookup?.state === 'unreachable') return <ServerUnreachable />;
   if (!lookup) return <PageLoading />;
   if (lookup.state === 'invalid') return <InvalidLink message={lookup.message} />;
-  return (
-    <FormContext.Provider value={context}>
-      <Outlet />
-    </FormContext.Provider>
-  );
+  return <FormContext.Provider value={context}>{children}</FormContext.Provider>;
 }

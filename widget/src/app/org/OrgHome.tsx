@@ -1,17 +1,21 @@
-import { useNavigate } from 'react-router';
 import { Banner } from '../banner/Banner.js';
 import { useFocusHeading } from '../focus.js';
+import { navigate } from '../history.js';
 import { DEFAULT_WELCOME_MESSAGE, RequirementsBox, UserTypesAndFaq } from '../info-sections.js';
+import { formPath } from '../routes.js';
 import { useForm } from './form-context.js';
 
-/** /form/:hash — the organization's home page. */
+/** /form/{hash} — the organization's home page. */
 export function OrgHome() {
-  const { org } = useForm();
-  const navigate = useNavigate();
+  const { hash, org } = useForm();
   const title = `${org.org_name} Tester Registration`;
   const heading = useFocusHeading(title);
   const getStarted = (
-    <button type="button" className="button primary" onClick={() => navigate('step/0')}>
+    <button
+      type="button"
+      className="button primary"
+      onClick={() => navigate(formPath(hash, 'step/0'))}
+    >
       Get Started
     </button>
   );

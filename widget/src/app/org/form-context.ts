@@ -12,6 +12,6 @@ export const FormContext = createContext<TFormContext | null>(null);
 
 export function useForm(): TFormContext {
   const value = useContext(FormContext);
-  if (!value) throw new Error('useForm must be used inside the /form/:hash route');
+  if (!value) throw new Error('useForm must be used inside a /form/{hash} page');
   return value;
 }

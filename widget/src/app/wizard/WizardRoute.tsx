@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
+import { goBack, historyIndex, navigate } from '../history.js';
+import { loadWithTimeout } from '../lazy.js';
 import { useForm } from '../org/form-context.js';
-import { checkCurrentPage } from './checks.js';
+import { formPath } from '../routes.js';
+import type { TStepOutcome } from './checks.js';
 import { ErrorSummary } from './ErrorSummary.js';
+import { loadChecks } from './load.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import { currentPage, isPage, PAGE_COUNT, PAGE_TITLES, type TWizardAction } from './state.js';
 import { AdminsStep } from './steps/AdminsStep.js';
@@ -26,11 +29,9 @@ const STEPS = [
   ReviewStep,
 ];
 
-/** /form/:hash/step/:page — the registration wizard, pages 0-6. */
-export function WizardRoute() {
+/** /form/{hash}/step/{page} — the registration wizard, pages 0-6 (urlPage: the address's). */
+export function WizardRoute({ urlPage }: { urlPage: number }) {
   const { hash, org, reportUnreachable } = useForm();
-  const navigate = useNavigate();
-  const urlPage = Number(useParams().page);
   const [state, dispatch] = useReducer(
     wizardReducer,
     undefined,
@@ -43,7 +44,12 @@ export function WizardRoute() {
   const stateRef = useRef(state);
   stateRef.current = state;
   const page = currentPage(state);
-  const stepUrl = useCallback((n: number) => `/form/${encodeURIComponent(hash)}/step/${n}`, [hash]);
+  const stepUrl = useCallback((n: number) => formPath(hash, `step/${n}`), [hash]);
+
+  // Fetched once the first page shows (not earlier: running them would hold up that page).
+  useEffect(() => {
+    loadChecks().catch(() => {});
+  }, []);
 
   useEffect(() => {
     if (!finished.current) saveWizardState(hash, state);
@@ -67,7 +73,7 @@ export function WizardRoute() {
     } else {
       navigate(stepUrl(page), { replace: true });
     }
-  }, [state.path, urlPage, page, navigate, stepUrl]);
+  }, [state.path, urlPage, page, stepUrl]);
 
   // Every page change: title, scroll to top, focus on the heading, and the host page is told.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -85,7 +91,11 @@ export function WizardRoute() {
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
-    const outcome = await checkCurrentPage(stateRef.current, { hash, org });
+    // The checks' code is normally here long before Next; not arriving counts as unreachable.
+    const outcome: TStepOutcome = await loadWithTimeout(loadChecks).then(
+      ({ checkCurrentPage }) => checkCurrentPage(stateRef.current, { hash, org }),
+      () => ({ kind: 'unreachable' }),
+    );
     busyRef.current = false;
     setBusy(false);
     if (outcome.kind === 'unreachable') reportUnreachable();
@@ -95,14 +105,13 @@ export function WizardRoute() {
       finished.current = true;
       clearWizardState(hash);
       emitEmbedEvent({ type: 'submitted' });
-      navigate(`/form/${encodeURIComponent(hash)}/thank-you`, { replace: true });
+      navigate(formPath(hash, 'thank-you'), { replace: true });
     }
   };
 
   const back = () => {
-    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (historyIndex > 0) navigate(-1);
-    else if (page === 0) navigate(`/form/${encodeURIComponent(hash)}`);
+    if (historyIndex() > 0) goBack();
+    else if (page === 0) navigate(formPath(hash));
     else apply({ type: 'back' });
   };
 

@@ -1,4 +1,4 @@
-import { kitsToSend } from '../../../../shared/registration.js';
+import { kitsToSend } from '../../../../shared/test-kits.js';
 import type {
   TCompanyForm,
   TPersonForm,

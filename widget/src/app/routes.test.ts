@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formPath, matchRoute } from './routes.js';
+
+describe('the public site addresses', () => {
+  it.each([
+    ['/', { name: 'landing' }],
+    ['/form/Ab_c-1', { name: 'home', hash: 'Ab_c-1' }],
+    ['/form/Ab_c-1/', { name: 'home', hash: 'Ab_c-1' }],
+    ['/form/Ab_c-1/step/0', { name: 'step', hash: 'Ab_c-1', page: 0 }],
+    ['/form/Ab_c-1/step/6/', { name: 'step', hash: 'Ab_c-1', page: 6 }],
+    ['/form/Ab_c-1/thank-you', { name: 'thankYou', hash: 'Ab_c-1' }],
+    ['/form/a%20b', { name: 'home', hash: 'a b' }],
+    ['/form/%E0%A4%A', { name: 'home', hash: '%E0%A4%A' }],
+  ])('%s', (path, route) => {
+    expect(matchRoute(path)).toEqual(route);
+  });
+
+  it('gives a page that is not a number as NaN, for the wizard to replace', () => {
+    expect(matchRoute('/form/abc/step/two')).toEqual({ name: 'step', hash: 'abc', page: NaN });
+    expect(matchRoute('/form/abc/step/1e1')).toEqual({ name: 'step', hash: 'abc', page: NaN });
+  });
+
+  it.each([
+    '/form',
+    '/form/',
+    '/forms/abc',
+    '/form/abc/step',
+    '/form/abc/step/1/more',
+    '/form/abc/thanks',
+    '/scadmin',
+    '/anything',
+  ])('does not know %s', (path) => {
+    expect(matchRoute(path)).toEqual({ name: 'notFound' });
+  });
+
+  it('writes the addresses it reads back', () => {
+    expect(formPath('a b')).toBe('/form/a%20b');
+    expect(formPath('abc', 'step/3')).toBe('/form/abc/step/3');
+    expect(matchRoute(formPath('a/b', 'thank-you'))).toEqual({ name: 'thankYou', hash: 'a/b' });
+  });
+});

@@ -1,0 +1,39 @@
+// The public site's few addresses. Matching them is a function of the path alone, so it is
+// tested without a browser; widget/src/app/history.ts follows the address bar.
+
+export type TRoute =
+  | { name: 'landing' }
+  | { name: 'home'; hash: string }
+  | { name: 'step'; hash: string; page: number }
+  | { name: 'thankYou'; hash: string }
+  | { name: 'notFound' };
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * / · /form/{hash} · /form/{hash}/step/{page} · /form/{hash}/thank-you; a trailing slash is
+ * ignored and anything else is not found. A page that is not a number is NaN: the wizard turns
+ * it into the page it is on.
+ */
+export function matchRoute(pathname: string): TRoute {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1).map(decoded);
+  const [first, hash, section, page] = segments;
+  if (segments.length === 0) return { name: 'landing' };
+  if (first !== 'form' || !hash) return { name: 'notFound' };
+  if (segments.length === 2) return { name: 'home', hash };
+  if (segments.length === 3 && section === 'thank-you') return { name: 'thankYou', hash };
+  if (segments.length === 4 && section === 'step' && page) {
+    return { name: 'step', hash, page: /^\d+$/.test(page) ? Number(page) : Number.NaN };
+  }
+  return { name: 'notFound' };
+}
+
+/** The addresses the form moves between. */
+export const formPath = (hash: string, rest = '') =>
+  `/form/${encodeURIComponent(hash)}${rest ? `/${rest}` : ''}`;
