@@ -118,6 +118,30 @@ describe('landing page, bad links and failures', () => {
     await page.close();
   });
 
+  it('opens the wizard without a loading screen once its code has arrived', async () => {
+    const page = await browser.newPage();
+    const wizardCode = page.waitForResponse(/\/assets\/WizardRoute-[^/]+\.js$/);
+    await page.goto(`${server.url}/form/${org.hash}`);
+    await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
+    await (await wizardCode).finished();
+    // Records whether "Page Loading..." is ever put on the page from here on.
+    await page.evaluate(() => {
+      const seen = { loading: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('Page Loading...')) seen.loading = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expectStep(page, 'User Type');
+    expect(
+      await page.evaluate(() => (window as unknown as { seen: { loading: boolean } }).seen),
+    ).toEqual({
+      loading: false,
+    });
+    await page.close();
+  });
+
   it('goes back from the first page to the organization home, however the wizard was opened', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/form/${org.hash}`);

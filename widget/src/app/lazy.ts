@@ -1,3 +1,4 @@
+import { type ComponentType, lazy } from 'react';
 import { TIMINGS } from '../../../shared/constants.js';
 
 export class ChunkLoadTimeoutError extends Error {
@@ -29,4 +30,35 @@ export function loadWithTimeout<T>(
       },
     );
   });
+}
+
+/**
+ * React.lazy for a screen whose code may already be here: once its module has arrived (the form
+ * page's head preloads the wizard, and the form layout imports it) the screen renders in the same
+ * pass; before that it suspends into the fallback like any lazy screen. A screen that suspends
+ * is held back at least 300 ms after its fallback shows (React's throttle against flicker),
+ * which a screen whose code is already here has no reason to pay.
+ */
+export function lazyScreen<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+) {
+  let arrived: M | undefined;
+  const preload = () =>
+    load().then((module) => {
+      arrived = module;
+      return module;
+    });
+  const Screen = lazy(() => {
+    if (arrived === undefined) {
+      return loadWithTimeout(preload).then((module) => ({ default: pick(module) }));
+    }
+    const ready = { default: pick(arrived) };
+    // A thenable that answers at once: React.lazy reads it without suspending.
+    // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point here.
+    return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as Promise<
+      typeof ready
+    >;
+  });
+  return { Screen, preload };
 }

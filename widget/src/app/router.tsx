@@ -7,21 +7,17 @@ import { OrgHome } from './org/OrgHome.js';
 import { RouteErrorBoundary } from './RouteError.js';
 import { matchRoute } from './routes.js';
 import { PageLoading } from './screens.js';
-import { loadWizardRoute } from './wizard/load.js';
+import { wizardScreen } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page and the wizard load lazily (the wizard fetched ahead by the form layout), and
+// landing page and the wizard load lazily (the wizard fetched ahead: see wizard/load.ts), and
 // fail into the error screen after 120000 ms.
 const LandingPage = lazy(() =>
   loadWithTimeout(() => import('./landing/LandingPage.js')).then((m) => ({
     default: m.LandingPage,
   })),
 );
-const WizardRoute = lazy(() =>
-  loadWithTimeout(loadWizardRoute).then((m) => ({
-    default: m.WizardRoute,
-  })),
-);
+const WizardRoute = wizardScreen.Screen;
 const ThankYou = lazy(() =>
   loadWithTimeout(() => import('./wizard/ThankYou.js')).then((m) => ({ default: m.ThankYou })),
 );

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { CODES } from '../../../../shared/codes.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { InvalidLink, PageLoading, ServerUnreachable } from '../screens.js';
-import { loadWizardRoute } from '../wizard/load.js';
+import { wizardScreen } from '../wizard/load.js';
 import { FormContext, type TFormContext } from './form-context.js';
 import { lookUpOrganization, type TOrgLookup } from './org-info.js';
 
@@ -13,7 +13,7 @@ export function FormLayout({ hash, children }: { hash: string; children: ReactNo
 
   // Fetched ahead; a failure here is left to the moment the wizard opens, which reports it.
   useEffect(() => {
-    loadWizardRoute().catch(() => {});
+    wizardScreen.preload().catch(() => {});
   }, []);
 
   useEffect(() => {

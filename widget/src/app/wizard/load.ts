@@ -1,8 +1,13 @@
+import { lazyScreen } from '../lazy.js';
+
 /**
- * The wizard's code, in two parts. The pages: the form layout asks for them as soon as a link
- * opens, so they download while the person reads the organization home and Get Started finds
- * them ready. The checks (the shared zod rules, most of the bytes): the wizard asks for them once
- * its first page shows; they are first needed when Next is pressed or a document is uploaded.
+ * The wizard's code, in two parts. The pages: named in the form page's head and imported by the
+ * form layout as soon as a link opens, so Get Started finds them ready. The checks (the shared
+ * zod rules, most of the bytes): the wizard asks for them once its first page shows; they are
+ * first needed when Next is pressed or a document is uploaded.
  */
-export const loadWizardRoute = () => import('./WizardRoute.js');
+export const wizardScreen = lazyScreen(
+  () => import('./WizardRoute.js'),
+  (module) => module.WizardRoute,
+);
 export const loadChecks = () => import('./checks.js');
