@@ -5,6 +5,7 @@ import { Migration20261122005502_reference_data } from './Migration2026112200550
 import { Migration20261122010923_outbox_next_attempt } from './Migration20261122010923_outbox_next_attempt.js';
 import { Migration20261122020606_users_name_order_covering } from './Migration20261122020606_users_name_order_covering.js';
 import { Migration20261122041732_organization_name_words } from './Migration20261122041732_organization_name_words.js';
+import { Migration20261122063338_certification_count } from './Migration20261122063338_certification_count.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -23,5 +24,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261122041732_organization_name_words',
     class: Migration20261122041732_organization_name_words,
+  },
+  {
+    name: 'Migration20261122063338_certification_count',
+    class: Migration20261122063338_certification_count,
   },
 ];

@@ -62,7 +62,11 @@ export const UserCompany = defineEntity({
 });
 export type TUserCompany = InferEntity<typeof UserCompany>;
 
-/** A person registered for an organization's program; staff mark it enrolled. */
+/**
+ * A person registered for an organization's program; staff mark it enrolled. certificationCount
+ * is kept by triggers on certifications (whoever writes them), never by the application: the
+ * Users report reads its width from it.
+ */
 export const Registration = defineEntity({
   name: 'Registration',
   tableName: 'registrations',
@@ -77,6 +81,7 @@ export const Registration = defineEntity({
       .datetime()
       .onCreate(() => new Date())
       .defaultRaw('now()'),
+    certificationCount: p.integer().default(0),
   },
   uniques: [
     { name: 'registrations_user_organization_unique', properties: ['user', 'organization'] },
@@ -87,6 +92,10 @@ export const Registration = defineEntity({
       properties: ['organization', 'registeredAt'],
     },
     { name: 'registrations_registered_at_idx', properties: ['registeredAt'] },
+    {
+      name: 'registrations_organization_certification_count_idx',
+      properties: ['organization', 'certificationCount'],
+    },
   ],
 });
 export type TRegistration = InferEntity<typeof Registration>;

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, pipeline, Readable, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZipArchive } from 'archiver';
-import type { PoolClient } from 'pg';
+import type { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { TReportType } from '../../../../shared/constants.js';
 import {
@@ -10,6 +11,7 @@ import {
   type DocumentReference,
   maxCertificationsSql,
   type ReportScope,
+  type SplitReportSql,
   serviceProvidersReportSql,
   testKitsReportSql,
   usersReportSql,
@@ -25,41 +27,66 @@ const UTF8_BOM = '\uFEFF';
 /**
  * Streams a query's rows as CSV straight from PostgreSQL (COPY … TO STDOUT): nothing is held in
  * memory but the chunk in flight. Output is RFC 4180 (CRLF line ends) with a UTF-8 byte-order
- * mark so spreadsheet programs read accented names correctly. The pooled connection is
- * returned when the stream ends, fails or is abandoned.
+ * mark so spreadsheet programs read accented names correctly. A split query's two statements
+ * run in one read-only repeatable-read transaction, so they read the same rows. The pooled
+ * connection is returned when the stream ends; when it fails or is abandoned the connection is
+ * closed first (it may be mid-copy or in a failed transaction) and the pool replaces it.
  */
-export async function copyCsv(em: EntityManager, sql: string): Promise<Readable> {
+export async function copyCsv(
+  em: EntityManager,
+  query: string | SplitReportSql,
+): Promise<Readable> {
   const knex = em.getConnection().getKnex();
-  const connection = (await knex.client.acquireConnection()) as PoolClient;
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    knex.client.releaseConnection(connection);
+  const connection = (await knex.client.acquireConnection()) as Client;
+  const copy = (sql: string, header: boolean) => {
+    const rows = connection.query(
+      copyTo(`copy (${sql}) to stdout with (format csv, header ${header})`),
+    );
+    // Errors reach the reader through the iteration; one after it was abandoned has no reader.
+    rows.on('error', () => {});
+    return rows;
   };
-  const source = connection.query(copyTo(`copy (${sql}) to stdout with (format csv, header true)`));
+  async function* csv() {
+    let finished = false;
+    try {
+      if (typeof query === 'string') {
+        yield* copy(query, true);
+      } else {
+        await connection.query('begin transaction isolation level repeatable read, read only');
+        yield* copy(query.first, true);
+        yield* copy(query.rest, false);
+        await connection.query('commit');
+      }
+      finished = true;
+    } finally {
+      if (finished) knex.client.releaseConnection(connection);
+      else
+        void connection
+          .end()
+          .catch(() => {})
+          .finally(() => knex.client.releaseConnection(connection));
+    }
+  }
+  return pipeline(Readable.from(csv(), { objectMode: false }), spreadsheetText(), () => {});
+}
+
+/**
+ * COPY's CSV as spreadsheet programs expect it: CRLF line ends and a UTF-8 byte-order mark.
+ * COPY's chunks can end inside a character, so the bytes are decoded across chunks.
+ */
+export function spreadsheetText(): Transform {
+  const decoder = new StringDecoder('utf8');
   let first = true;
-  const toCrlf = new Transform({
+  return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = chunk.toString('utf8').replaceAll('\n', '\r\n');
+      const text = decoder.write(chunk).replaceAll('\n', '\r\n');
       callback(null, first ? `${UTF8_BOM}${text}` : text);
       first = false;
     },
+    flush(callback) {
+      callback(null, decoder.end());
+    },
   });
-  source.on('error', (error) => {
-    release();
-    toCrlf.destroy(error);
-  });
-  source.on('end', release);
-  toCrlf.on('close', () => {
-    if (!released) {
-      // The reader went away mid-stream: stop the copy and drop the connection.
-      source.destroy();
-      connection.release(true as unknown as Error);
-      released = true;
-    }
-  });
-  return source.pipe(toCrlf);
 }
 
 async function usersCsv(em: EntityManager, scope: ReportScope, reference: DocumentReference) {
