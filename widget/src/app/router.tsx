@@ -5,7 +5,7 @@ import { NotFound } from './NotFound.js';
 import { FormLayout } from './org/FormLayout.js';
 import { OrgHome } from './org/OrgHome.js';
 import { RouteErrorBoundary } from './RouteError.js';
-import { matchRoute } from './routes.js';
+import { matchRoute, type TRoute } from './routes.js';
 import { PageLoading } from './screens.js';
 import { wizardScreen } from './wizard/load.js';
 
@@ -22,32 +22,23 @@ const ThankYou = lazy(() =>
   loadWithTimeout(() => import('./wizard/ThankYou.js')).then((m) => ({ default: m.ThankYou })),
 );
 
+/** The page inside a form link's layout (which looks the organization up once for all three). */
+function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {
+  switch (route.name) {
+    case 'home':
+      return <OrgHome />;
+    case 'step':
+      return <WizardRoute urlPage={route.page} />;
+    case 'thankYou':
+      return <ThankYou />;
+  }
+}
+
 function screenAt(pathname: string): ReactNode {
   const route = matchRoute(pathname);
-  switch (route.name) {
-    case 'landing':
-      return <LandingPage />;
-    case 'home':
-      return (
-        <FormLayout hash={route.hash}>
-          <OrgHome />
-        </FormLayout>
-      );
-    case 'step':
-      return (
-        <FormLayout hash={route.hash}>
-          <WizardRoute urlPage={route.page} />
-        </FormLayout>
-      );
-    case 'thankYou':
-      return (
-        <FormLayout hash={route.hash}>
-          <ThankYou />
-        </FormLayout>
-      );
-    case 'notFound':
-      return <NotFound />;
-  }
+  if (route.name === 'landing') return <LandingPage />;
+  if (route.name === 'notFound') return <NotFound />;
+  return <FormLayout hash={route.hash}>{formScreen(route)}</FormLayout>;
 }
 
 export function App() {
