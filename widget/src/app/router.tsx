@@ -7,20 +7,18 @@ import { OrgHome } from './org/OrgHome.js';
 import { RouteErrorBoundary } from './RouteError.js';
 import { matchRoute, type TRoute } from './routes.js';
 import { PageLoading } from './screens.js';
-import { wizardScreen } from './wizard/load.js';
+import { thankYouScreen, wizardScreen } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page and the wizard load lazily (the wizard fetched ahead: see wizard/load.ts), and
-// fail into the error screen after 120000 ms.
+// landing page, the wizard and the thank-you page load lazily (the last two fetched ahead: see
+// wizard/load.ts), and fail into the error screen after 120000 ms.
 const LandingPage = lazy(() =>
   loadWithTimeout(() => import('./landing/LandingPage.js')).then((m) => ({
     default: m.LandingPage,
   })),
 );
 const WizardRoute = wizardScreen.Screen;
-const ThankYou = lazy(() =>
-  loadWithTimeout(() => import('./wizard/ThankYou.js')).then((m) => ({ default: m.ThankYou })),
-);
+const ThankYou = thankYouScreen.Screen;
 
 /** The page inside a form link's layout (which looks the organization up once for all three). */
 function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {

@@ -6,7 +6,7 @@ import { useForm } from '../org/form-context.js';
 import { formPath } from '../routes.js';
 import type { TStepOutcome } from './checks.js';
 import { ErrorSummary } from './ErrorSummary.js';
-import { loadChecks } from './load.js';
+import { loadChecks, thankYouScreen } from './load.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import { currentPage, isPage, PAGE_COUNT, PAGE_TITLES, type TWizardAction } from './state.js';
 import { AdminsStep } from './steps/AdminsStep.js';
@@ -46,9 +46,11 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
   const page = currentPage(state);
   const stepUrl = useCallback((n: number) => formPath(hash, `step/${n}`), [hash]);
 
-  // Fetched once the first page shows (not earlier: running them would hold up that page).
+  // The checks and the thank-you page, fetched once the first page shows (not earlier: running
+  // the checks' code would hold up that page).
   useEffect(() => {
     loadChecks().catch(() => {});
+    thankYouScreen.preload().catch(() => {});
   }, []);
 
   useEffect(() => {

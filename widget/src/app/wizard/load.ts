@@ -11,3 +11,9 @@ export const wizardScreen = lazyScreen(
   (module) => module.WizardRoute,
 );
 export const loadChecks = () => import('./checks.js');
+
+/** The page after a submit, fetched with the checks so the wizard's last step goes straight to it. */
+export const thankYouScreen = lazyScreen(
+  () => import('./ThankYou.js'),
+  (module) => module.ThankYou,
+);
