@@ -6,16 +6,19 @@ import { useSyncExternalStore } from 'react';
 
 const listeners = new Set<() => void>();
 
+function recordedIndex(): number | undefined {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : undefined;
+}
+
 /** This entry's position among the app's own entries: 0 where the site was opened. */
 export function historyIndex(): number {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx : 0;
+  return recordedIndex() ?? 0;
 }
 
 /** Marks the entry the site was opened at (a reload keeps the mark it had). */
 export function startHistory() {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  if (typeof idx !== 'number') window.history.replaceState({ idx: 0 }, '');
+  if (recordedIndex() === undefined) window.history.replaceState({ idx: 0 }, '');
 }
 
 /** Shows another address of the site: a new history entry, or in place of this one. */
