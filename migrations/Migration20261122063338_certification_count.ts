@@ -21,24 +21,17 @@ export class Migration20261122063338_certification_count extends Migration {
       `create index "registrations_organization_certification_count_idx" on "registrations" ("organization_id", "certification_count");`,
     );
     // Statement-level with transition tables: a bulk insert or a cascade adjusts each
-    // registration once; increments (not recounts) stay right when transactions overlap.
+    // registration once; increments (not recounts) stay right when transactions overlap. One
+    // function for both: each trigger names its rows changed_certifications.
     this.addSql(
-      `create function "certifications_counted_insert"() returns trigger language plpgsql as $$
+      `create function "certifications_counted"() returns trigger language plpgsql as $$
        begin
-         update "registrations" r set "certification_count" = r."certification_count" + added.n
-           from (select "registration_id", count(*)::int as n from "added_certifications"
-                  where "registration_id" is not null group by "registration_id") added
-          where r."id" = added."registration_id";
-         return null;
-       end $$;`,
-    );
-    this.addSql(
-      `create function "certifications_counted_delete"() returns trigger language plpgsql as $$
-       begin
-         update "registrations" r set "certification_count" = r."certification_count" - removed.n
-           from (select "registration_id", count(*)::int as n from "removed_certifications"
-                  where "registration_id" is not null group by "registration_id") removed
-          where r."id" = removed."registration_id";
+         update "registrations" r
+            set "certification_count" = r."certification_count"
+                  + (case when tg_op = 'INSERT' then changed.n else -changed.n end)
+           from (select "registration_id", count(*)::int as n from "changed_certifications"
+                  where "registration_id" is not null group by "registration_id") changed
+          where r."id" = changed."registration_id";
          return null;
        end $$;`,
     );
@@ -56,13 +49,13 @@ export class Migration20261122063338_certification_count extends Migration {
     );
     this.addSql(
       `create trigger "certifications_counted_insert" after insert on "certifications"
-         referencing new table as "added_certifications"
-         for each statement execute function "certifications_counted_insert"();`,
+         referencing new table as "changed_certifications"
+         for each statement execute function "certifications_counted"();`,
     );
     this.addSql(
       `create trigger "certifications_counted_delete" after delete on "certifications"
-         referencing old table as "removed_certifications"
-         for each statement execute function "certifications_counted_delete"();`,
+         referencing old table as "changed_certifications"
+         for each statement execute function "certifications_counted"();`,
     );
     this.addSql(
       `create trigger "certifications_counted_move" after update of "registration_id" on "certifications"
@@ -76,8 +69,7 @@ export class Migration20261122063338_certification_count extends Migration {
     this.addSql(`drop trigger "certifications_counted_delete" on "certifications";`);
     this.addSql(`drop trigger "certifications_counted_insert" on "certifications";`);
     this.addSql(`drop function "certifications_counted_move"();`);
-    this.addSql(`drop function "certifications_counted_delete"();`);
-    this.addSql(`drop function "certifications_counted_insert"();`);
+    this.addSql(`drop function "certifications_counted"();`);
     this.addSql(`drop index "registrations_organization_certification_count_idx";`);
     this.addSql(`alter table "registrations" drop column "certification_count";`);
   }
