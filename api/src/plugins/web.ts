@@ -50,25 +50,26 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     [],
   );
 
-  const sendWidget = (reply: FastifyReply, status = 200, head = '') => {
-    reply.header('content-security-policy', formCsp).removeHeader('x-frame-options');
-    const html = widgetIndex();
-    return sendHtml(reply, head ? html.replace('</head>', `${head}</head>`) : html, status);
-  };
-
   /**
    * What a form page will ask for first, named in its head so the browser fetches it alongside
    * the app's code instead of after it: the organization's info and the wizard's pages.
    */
-  const formPageHints = (hash: string) => {
+  const formPageHints = (html: string, hash: string) => {
     if (!FORM_HASH_PATTERN.test(hash)) return '';
-    const html = widgetIndex();
     const modules = wizardFiles()
       .filter((file) => !html.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     // Matches the widget's fetch (credentials included), so the browser hands it the answer.
     const info = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/get/orginfo/${hash}">`;
     return [info, ...modules].join('');
+  };
+
+  /** The site's page; a form link's hash adds what that page will ask for first. */
+  const sendWidget = (reply: FastifyReply, status = 200, formHash?: string) => {
+    reply.header('content-security-policy', formCsp).removeHeader('x-frame-options');
+    const html = widgetIndex();
+    const head = formHash === undefined ? '' : formPageHints(html, formHash);
+    return sendHtml(reply, head ? html.replace('</head>', `${head}</head>`) : html, status);
   };
 
   await app.register(fastifyStatic, {
@@ -110,7 +111,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
 
   app.get('/', (_request, reply) => sendWidget(reply));
   app.get<{ Params: { '*': string } }>('/form/*', (request, reply) =>
-    sendWidget(reply, 200, formPageHints(request.params['*'].split('/')[0] ?? '')),
+    sendWidget(reply, 200, request.params['*'].split('/')[0] ?? ''),
   );
   app.get('/scadmin', (_request, reply) => sendHtml(reply, adminIndex()));
   app.get('/scadmin/*', (_request, reply) => sendHtml(reply, adminIndex()));

@@ -1,6 +1,6 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { usePathname } from './history.js';
-import { loadWithTimeout } from './lazy.js';
+import { lazyScreen } from './lazy.js';
 import { NotFound } from './NotFound.js';
 import { FormLayout } from './org/FormLayout.js';
 import { OrgHome } from './org/OrgHome.js';
@@ -12,11 +12,10 @@ import { thankYouScreen, wizardScreen } from './wizard/load.js';
 // The organization home is in the first download (it is the first screen of every link); the
 // landing page, the wizard and the thank-you page load lazily (the last two fetched ahead: see
 // wizard/load.ts), and fail into the error screen after 120000 ms.
-const LandingPage = lazy(() =>
-  loadWithTimeout(() => import('./landing/LandingPage.js')).then((m) => ({
-    default: m.LandingPage,
-  })),
-);
+const LandingPage = lazyScreen(
+  () => import('./landing/LandingPage.js'),
+  (module) => module.LandingPage,
+).Screen;
 const WizardRoute = wizardScreen.Screen;
 const ThankYou = thankYouScreen.Screen;
 
