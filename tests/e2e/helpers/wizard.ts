@@ -8,6 +8,12 @@ export async function expectStep(surface: Surface, title: string) {
   await surface.getByRole('heading', { level: 1, name: title }).waitFor();
 }
 
+/** Get Started on the organization home, then the wizard's first page. */
+export async function getStarted(surface: Surface) {
+  await surface.getByRole('button', { name: 'Get Started' }).first().click();
+  await expectStep(surface, 'User Type');
+}
+
 export async function next(surface: Surface) {
   await surface.getByRole('button', { name: /^(Next|Submit)$/ }).click();
 }

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from '../helpers/axe.js';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
 import { createOrganization, type TestOrganization } from '../helpers/fixtures.js';
 import { type RunningServer, startServer } from '../helpers/server.js';
-import { expectStep, next } from '../helpers/wizard.js';
+import { expectStep, getStarted, next } from '../helpers/wizard.js';
 
 let server: RunningServer;
 let browser: TestBrowser;
@@ -87,17 +87,22 @@ describe('landing page, bad links and failures', () => {
     await page.close();
   });
 
-  it('shows the server-unreachable screen on a network failure in the middle of the wizard', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/form/${org.hash}`);
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await expectStep(page, 'User Type');
-    await page.getByLabel('Tester', { exact: true }).check();
-    await page.route('**/api/tr/validate/**', (route) => route.abort('connectionrefused'));
-    await next(page);
-    await page.getByText(MESSAGES.serverUnreachable).waitFor();
-    await page.close();
-  });
+  it.each([
+    ['a check call fails', '**/api/tr/validate/**'],
+    ["the checks' code cannot be fetched", /\/assets\/checks-[^/]+\.js$/],
+  ])(
+    'shows the server-unreachable screen in the middle of the wizard when %s',
+    async (_case, url) => {
+      const page = await browser.newPage();
+      await page.route(url, (route) => route.abort('failed'));
+      await page.goto(`${server.url}/form/${org.hash}`);
+      await getStarted(page);
+      await page.getByLabel('Tester', { exact: true }).check();
+      await next(page);
+      await page.getByText(MESSAGES.serverUnreachable).waitFor();
+      await page.close();
+    },
+  );
 
   it('fetches the organization and the wizard once, from the page head; the checks on Get Started', async () => {
     const page = await browser.newPage();
@@ -111,8 +116,7 @@ describe('landing page, bad links and failures', () => {
     expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(1);
     expect(count(/\/assets\/checks-[^/]+\.js$/)).toBe(0);
     expect(page.url()).toBe(`${server.url}/form/${org.hash}`);
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await expectStep(page, 'User Type');
+    await getStarted(page);
     await expect.poll(() => count(/\/assets\/checks-[^/]+\.js$/)).toBe(1);
     expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(1);
     await page.close();
@@ -132,8 +136,7 @@ describe('landing page, bad links and failures', () => {
         if (document.body.textContent?.includes('Page Loading...')) seen.loading = true;
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await expectStep(page, 'User Type');
+    await getStarted(page);
     expect(
       await page.evaluate(() => (window as unknown as { seen: { loading: boolean } }).seen),
     ).toEqual({
@@ -145,8 +148,7 @@ describe('landing page, bad links and failures', () => {
   it('goes back from the first page to the organization home, however the wizard was opened', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/form/${org.hash}`);
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await expectStep(page, 'User Type');
+    await getStarted(page);
     expect(page.url()).toBe(`${server.url}/form/${org.hash}/step/0`);
     // Opened from the home page: Back is the browser's Back.
     await page.getByRole('button', { name: 'Back' }).click();
@@ -160,18 +162,6 @@ describe('landing page, bad links and failures', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
     expect(page.url()).toBe(`${server.url}/form/${org.hash}`);
-    await page.close();
-  });
-
-  it('shows the server-unreachable screen when the checks cannot be fetched', async () => {
-    const page = await browser.newPage();
-    await page.route(/\/assets\/checks-[^/]+\.js$/, (route) => route.abort('failed'));
-    await page.goto(`${server.url}/form/${org.hash}`);
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await expectStep(page, 'User Type');
-    await page.getByLabel('Tester', { exact: true }).check();
-    await next(page);
-    await page.getByText(MESSAGES.serverUnreachable).waitFor();
     await page.close();
   });
 

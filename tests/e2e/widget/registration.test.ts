@@ -12,7 +12,14 @@ import {
   uniqueEmail,
 } from '../helpers/fixtures.js';
 import { type RunningServer, startServer } from '../helpers/server.js';
-import { expectStep, expectTitle, fillCompany, fillPerson, next } from '../helpers/wizard.js';
+import {
+  expectStep,
+  expectTitle,
+  fillCompany,
+  fillPerson,
+  getStarted,
+  next,
+} from '../helpers/wizard.js';
 
 let server: RunningServer;
 let browser: TestBrowser;
@@ -58,8 +65,7 @@ describe('public registration in the browser', () => {
     await expectNoAxeViolations(page, 'organization home');
     await screenshot(page, 'org-home');
 
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await expectStep(page, 'User Type');
+    await getStarted(page);
     await expectTitle(page, /^Step 1 of 7: User Type/);
     await page
       .getByText('Admin accounts are not allowed to submit tests for others in the state of Texas.')
