@@ -29,7 +29,9 @@ import { seedBenchData, seedOrganizations } from './seed.js';
 // npm run bench -- --quick      a smoke run of every case on tiny data (CI; under a minute)
 // Options: --users N (full scale), --save / --no-save (quick runs are not saved by default),
 // --only submit,lookup (run only the cases whose names start with these; saves nothing),
-// --profile DIR (the server's CPU profile, for Chrome DevTools, is written to DIR at the end).
+// --profile DIR (the server's CPU profile, for Chrome DevTools, is written to DIR at the end),
+// --statements (after each case, the SQL statements that took PostgreSQL the longest, nested
+// ones such as triggers' and foreign-key checks' included, from pg_stat_statements).
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     save: { type: 'boolean' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    statements: { type: 'boolean', default: false },
   },
 });
 const only = values.only
@@ -69,11 +72,27 @@ const log = (line: string) =>
 async function run(name: string, work: () => Promise<unknown>) {
   if (!selected(name)) return;
   log(name);
+  if (values.statements) await db?.query('select pg_stat_statements_reset()');
   try {
     await work();
   } catch (error) {
     recorder.fail(name, error instanceof Error ? error.message : String(error));
   }
+  if (values.statements && db) await printStatements(db);
+}
+
+/** The statements that took the server the longest since the last reset. */
+async function printStatements(db: pg.Pool) {
+  const { rows } = await db.query(
+    `select calls, round(total_exec_time)::int as total_ms,
+            round((total_exec_time / greatest(calls, 1))::numeric, 3) as mean_ms,
+            plans, round((total_plan_time / greatest(plans, 1))::numeric, 3) as plan_ms, rows,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as statement
+       from pg_stat_statements
+      where query not like '%pg_stat_statements%'
+      order by total_exec_time + total_plan_time desc limit 12`,
+  );
+  console.table(rows);
 }
 
 /** Bulk loads leave the visibility map unset; a live database has been vacuumed. */
@@ -85,7 +104,16 @@ const workDir = await mkdtemp(path.join(os.tmpdir(), 'backflow-bench-'));
 await chmod(workDir, 0o755);
 const database = await startDatabase(
   { databaseUrl: undefined, dataDir: path.join(workDir, 'data') },
-  { ephemeral: true },
+  {
+    ephemeral: true,
+    settings: values.statements
+      ? {
+          shared_preload_libraries: 'pg_stat_statements',
+          'pg_stat_statements.track': 'all',
+          'pg_stat_statements.track_planning': 'on',
+        }
+      : undefined,
+  },
 );
 let db: pg.Pool | undefined;
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -98,6 +126,7 @@ try {
   // An idle connection dropped by the server must not end the run (the cases report their own).
   db.on('error', (error) => log(`fixture connection: ${error.message}`));
   machine = await describeMachine(db);
+  if (values.statements) await db.query('create extension pg_stat_statements');
 
   log(`seeding ${smallUsers} users`);
   await seedBenchData(database.url, { users: smallUsers });
@@ -179,15 +208,19 @@ try {
       target: { op: '<=', value: 2 },
     });
   };
-  for (const measure of [
-    'users getList name',
-    'users getList organization',
-    'users getList deep page',
-  ]) {
-    growth(measure, small, full);
+  if (selected('admin lists')) {
+    for (const measure of [
+      'users getList name',
+      'users getList organization',
+      'users getList deep page',
+    ]) {
+      growth(measure, small, full);
+    }
   }
-  for (const measure of ['search-org', 'organizations getList q']) {
-    growth(measure, `${organizations} organizations`, `${manyOrganizations} organizations`);
+  if (selected('organization search')) {
+    for (const measure of ['search-org', 'organizations getList q']) {
+      growth(measure, `${organizations} organizations`, `${manyOrganizations} organizations`);
+    }
   }
 } catch (error) {
   recorder.fail('suite', error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -176,13 +176,19 @@ export async function seedBenchData(
   try {
     await client.query('set synchronous_commit = off');
     const [{ rows: idRows }] = [
-      await client.query<{ organizations: number; companies: number; users: number }>(
+      await client.query<{
+        organizations: number;
+        companies: number;
+        users: number;
+        submissions: number;
+      }>(
         `select coalesce((select max(id) from organizations), 0) as organizations,
               coalesce((select max(id) from companies), 0) as companies,
-              coalesce((select max(id) from users), 0) as users`,
+              coalesce((select max(id) from users), 0) as users,
+              coalesce((select max(id) from submissions), 0) as submissions`,
       ),
     ];
-    const base = idRows[0] ?? { organizations: 0, companies: 0, users: 0 };
+    const base = idRows[0] ?? { organizations: 0, companies: 0, users: 0, submissions: 0 };
     const runTag = randomBytes(3).toString('hex');
 
     log(`organizations: ${organizationCount}`);
@@ -293,11 +299,25 @@ export async function seedBenchData(
       }
     }
     await copyRows(client, 'user_companies', ['user_id', 'company_id'], userCompanies);
+    // Every registration came from a final submit; each is given its own submission here.
+    await copyRows(
+      client,
+      'submissions',
+      ['organization_id', 'company_id', 'request_hash', 'payload', 'response', 'received_at'],
+      registrations.map(([, organization, company, , when], n) => [
+        organization,
+        company,
+        createHash('sha256').update(`${runTag}:${n}`).digest('hex'),
+        '{}',
+        JSON.stringify({ code: 'SUCCESS', message: { submissionId: base.submissions + n + 1 } }),
+        when,
+      ]),
+    );
     await copyRows(
       client,
       'registrations',
-      ['user_id', 'organization_id', 'company_id', 'enrolled', 'registered_at'],
-      registrations,
+      ['user_id', 'organization_id', 'company_id', 'enrolled', 'registered_at', 'submission_id'],
+      registrations.map((row, n) => [...row, base.submissions + n + 1]),
     );
 
     log('certifications');

@@ -18,7 +18,12 @@ export interface Database {
  */
 export async function startDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
-  options: { ephemeral?: boolean; onLog?: (line: string) => void } = {},
+  options: {
+    ephemeral?: boolean;
+    onLog?: (line: string) => void;
+    /** Embedded server only: more settings (see EmbeddedOptions). */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
     return { url: config.databaseUrl, embedded: false, stop: async () => {} };
@@ -29,6 +34,7 @@ export async function startDatabase(
     dataDir: temp ? path.join(temp, 'pg') : clusterDirFor(path.join(config.dataDir, 'postgres')),
     removeOnStop: temp,
     unsafeFast: options.ephemeral,
+    settings: options.settings,
     onLog: options.onLog,
   });
   options.onLog?.(`embedded PostgreSQL on port ${server.port}, data in ${server.dataDir}`);

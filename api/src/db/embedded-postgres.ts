@@ -51,6 +51,8 @@ export interface EmbeddedOptions {
   unsafeFast?: boolean;
   /** A fixed port (a restarted test cluster keeps its address); a free one otherwise. */
   port?: number;
+  /** More server settings (name → value), such as extensions to preload for profiling. */
+  settings?: Record<string, string>;
   onLog?: (line: string) => void;
 }
 
@@ -83,6 +85,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c',
       'max_connections=200',
       ...durability,
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
     ],
     onLog: (message) => log(String(message).trim()),
     onError: (error) => log(String(error instanceof Error ? error.message : error).trim()),

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyInsert } from '../../../api/src/modules/companies/create.js';
+import {
+  companyInsertParams,
+  companyInsertSql,
+} from '../../../api/src/modules/companies/create.js';
 import { matchCompany } from '../../../api/src/modules/companies/matching.js';
 import {
   addressKey,
@@ -54,18 +57,18 @@ describe('normalized keys', () => {
 
 describe('company matching', () => {
   async function existing(overrides: Record<string, string>) {
-    const insert = companyInsert(
-      ZCompany.parse({
-        companyName: 'Company',
-        companyPhone: '',
-        companyAddress1: `${unique()} Road`,
-        companyCity: 'Springfield',
-        companyState: 'IL',
-        companyZip: '62701',
-        ...overrides,
-      }),
-    );
-    const [row] = await t.app.orm.em.fork().execute<{ id: number }[]>(insert.sql, insert.params);
+    const company = ZCompany.parse({
+      companyName: 'Company',
+      companyPhone: '',
+      companyAddress1: `${unique()} Road`,
+      companyCity: 'Springfield',
+      companyState: 'IL',
+      companyZip: '62701',
+      ...overrides,
+    });
+    const [row] = await t.app.orm.em
+      .fork()
+      .execute<{ id: number }[]>(companyInsertSql(), companyInsertParams(company));
     return row?.id as number;
   }
   const match = (input: Record<string, string>) =>

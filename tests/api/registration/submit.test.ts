@@ -4,6 +4,7 @@ import {
   Certification,
   Company,
   Document,
+  Organization,
   OutboxEmail,
   Registration,
   Submission,
@@ -354,6 +355,21 @@ describe('POST /api/tr/submit/all', () => {
       expect(retry.json()).toEqual(first.json());
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(await rowCounts()).toEqual(before);
+    });
+
+    it('replays the first answer after the link has expired', async () => {
+      const closing = await createOrganization(em());
+      const body = await testerRegistration(closing);
+      const key = randomUUID();
+      const first = await submit(t.app, body, { 'idempotency-key': key });
+      expect(first.json().code).toBe('SUCCESS');
+      await em().nativeUpdate(Organization, { id: closing.id }, { allowedUntil: isoDay(-1) });
+      t.app.linkCache.clear();
+      const retry = await submit(t.app, body, { 'idempotency-key': key });
+      expect(retry.json()).toEqual(first.json());
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      const withoutKey = await submit(t.app, body);
+      expect(withoutKey.json().code).toBe('ORG URL EXPIRED');
     });
 
     it('refuses the same key with a different body', async () => {

@@ -20,18 +20,18 @@ export type CompanyMatchResult =
 
 /**
  * The oldest company with the same normalized name, address line 1, city, state and 5-digit
- * zip, as SQL answering its id (none when there is none) with its parameters.
+ * zip, as SQL answering its id (none when there is none); its parameters come from
+ * exactCompanyParams().
  */
-export function exactCompanyQuery(
+export const EXACT_COMPANY_SQL = `select id from companies
+   where name_key = ? and address_key = ? and city_key = ? and state = ? and zip5 = ?
+   order by id limit 1`;
+
+export function exactCompanyParams(
   company: TCompany,
   keys: CompanyKeys = companyKeys(company),
-): { sql: string; params: unknown[] } {
-  return {
-    sql: `select id from companies
-           where name_key = ? and address_key = ? and city_key = ? and state = ? and zip5 = ?
-           order by id limit 1`,
-    params: [keys.nameKey, keys.addressKey, keys.cityKey, company.companyState, keys.zip5],
-  };
+): unknown[] {
+  return [keys.nameKey, keys.addressKey, keys.cityKey, company.companyState, keys.zip5];
 }
 
 export async function findExactCompany(
@@ -39,8 +39,10 @@ export async function findExactCompany(
   company: TCompany,
   keys: CompanyKeys = companyKeys(company),
 ): Promise<number | null> {
-  const exact = exactCompanyQuery(company, keys);
-  const [row] = await em.execute<{ id: number }[]>(exact.sql, exact.params);
+  const [row] = await em.execute<{ id: number }[]>(
+    EXACT_COMPANY_SQL,
+    exactCompanyParams(company, keys),
+  );
   return row?.id ?? null;
 }
 

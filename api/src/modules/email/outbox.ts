@@ -38,24 +38,24 @@ export function stageEmail(em: EntityManager, email: StagedEmail): TOutboxEmail 
 
 /**
  * The message stageEmail would stage, as an insert for callers that write with plain SQL (it can
- * stand in a WITH clause); run it in the transaction of what caused it.
+ * stand in a WITH clause); its parameters come from stagedEmailParams(). Run it in the
+ * transaction of what caused it.
  */
-export function stagedEmailInsert(email: StagedEmail): { sql: string; params: unknown[] } {
-  return {
-    sql: `insert into email_outbox (dedupe_key, kind, recipients, subject, text_body, html_body,
-            attachments, status, attempts, next_attempt_at)
-          values (?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?::jsonb,
-            'pending', 0, now())`,
-    params: [
-      email.dedupeKey,
-      email.kind,
-      JSON.stringify(email.recipients),
-      email.subject,
-      email.textBody,
-      email.htmlBody ?? null,
-      email.attachments ? JSON.stringify(email.attachments) : null,
-    ],
-  };
+export const STAGED_EMAIL_INSERT_SQL = `insert into email_outbox (dedupe_key, kind, recipients,
+     subject, text_body, html_body, attachments, status, attempts, next_attempt_at)
+   values (?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?::jsonb,
+     'pending', 0, now())`;
+
+export function stagedEmailParams(email: StagedEmail): unknown[] {
+  return [
+    email.dedupeKey,
+    email.kind,
+    JSON.stringify(email.recipients),
+    email.subject,
+    email.textBody,
+    email.htmlBody ?? null,
+    email.attachments ? JSON.stringify(email.attachments) : null,
+  ];
 }
 
 /** Turns an attachment description into the file to attach (reports register theirs). */

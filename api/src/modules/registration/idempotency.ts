@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import { AppError } from '../../errors.js';
 
@@ -58,16 +57,3 @@ export function replayOf(stored: StoredSubmission, hash: string): TApiAnswer {
 export const storedSubmissionSql = (key: string) => `(
   select jsonb_build_object('requestHash', s.request_hash, 'response', s.response)
     from submissions s where s.idempotency_key = ${key})`;
-
-/** The stored answer for this key and body, or undefined when the key is new. */
-export async function storedAnswer(
-  em: EntityManager,
-  key: string,
-  hash: string,
-): Promise<TApiAnswer | undefined> {
-  const [row] = await em.execute<{ stored: StoredSubmission | null }[]>(
-    `select ${storedSubmissionSql('?')} as stored`,
-    [key],
-  );
-  return row?.stored ? replayOf(row.stored, hash) : undefined;
-}

@@ -47,18 +47,40 @@ const associatedCertificationsSql = (organizationId: string) => `coalesce((
     from organization_agencies oa join certification_agencies a on a.id = oa.agency_id
    where oa.organization_id = ${organizationId}), '{}'::jsonb)`;
 
-interface OrgInfoRow {
+/** What a registration link's calls read of its organization: one row, kept per link. */
+export interface LinkRow {
+  id: number;
   name: string;
+  primary_email: string;
   form_banner: string;
-  required_certifications: number;
   home_banner: string;
+  required_certifications: number;
   allowed_until: string;
   certs: TOrgInfo['org_associated_certs'];
 }
 
+/** The organization whose form has the hash (the placeholder), as a LinkRow. */
+export const LINK_ROW_SQL = `select o.id, o.name, o.primary_email, o.form_banner, o.home_banner,
+       o.required_certifications, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
+       ${associatedCertificationsSql('o.id')} as certs
+  from organizations o where o.form_hash = ?`;
+
 /**
- * GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query (or from
- * the cache, which keeps rows, not answers: expiry is judged on every call).
+ * The row behind a link, from the cache when one is given (which keeps rows, not answers:
+ * expiry is judged on every call); null when no form has the hash. `load` runs LINK_ROW_SQL.
+ */
+export async function linkRowFor(
+  hash: string,
+  load: () => Promise<LinkRow | undefined>,
+  cache?: LinkCache,
+): Promise<LinkRow | null> {
+  const loadRow = async () => (await load()) ?? null;
+  return cache ? cache.get(hash, loadRow) : loadRow();
+}
+
+/**
+ * GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query or from
+ * the cache.
  */
 export async function organizationInfoForLink(
   em: EntityManager,
@@ -66,17 +88,11 @@ export async function organizationInfoForLink(
   options: { now?: Date; cache?: LinkCache } = {},
 ): Promise<TOrgInfo> {
   if (typeof hash !== 'string' || !FORM_HASH_PATTERN.test(hash)) throw linkInvalid();
-  const load = async () => {
-    const [row] = await em.execute<OrgInfoRow[]>(
-      `select o.name, o.form_banner, o.required_certifications, o.home_banner,
-              to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
-              ${associatedCertificationsSql('o.id')} as certs
-         from organizations o where o.form_hash = ?`,
-      [hash],
-    );
-    return row ?? null;
-  };
-  const row = await (options.cache ? options.cache.get(hash, load) : load());
+  const row = await linkRowFor(
+    hash,
+    async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [hash]))[0],
+    options.cache,
+  );
   if (!row) throw linkInvalid();
   if (isLinkExpired(row.allowed_until, options.now)) throw linkExpired();
   return {
@@ -96,39 +112,18 @@ export interface LinkedOrganization {
   rules: TCertificationRules;
 }
 
-/**
- * SQL for the organization of a form hash as one jsonb value (null when no form has the hash);
- * `hash` is the placeholder or expression of the hash. Read it with linkedOrganization().
- */
-export const linkedOrganizationSql = (hash: string) => `(
-  select jsonb_build_object(
-    'id', o.id, 'name', o.name, 'primaryEmail', o.primary_email,
-    'allowedUntil', to_char(o.allowed_until, 'YYYY-MM-DD'),
-    'requiredCount', o.required_certifications,
-    'agencies', ${associatedCertificationsSql('o.id')})
-  from organizations o where o.form_hash = ${hash})`;
-
-export interface LinkedOrganizationRow {
-  id: number;
-  name: string;
-  primaryEmail: string;
-  allowedUntil: string;
-  requiredCount: number;
-  agencies: TCertificationRules['agencies'];
-}
-
-/** The value of linkedOrganizationSql, refused as ORG URL INVALID / ORG URL EXPIRED. */
+/** The organization of a link's row, refused as ORG URL INVALID / ORG URL EXPIRED. */
 export function linkedOrganization(
-  row: LinkedOrganizationRow | null | undefined,
+  row: LinkRow | null | undefined,
   now: Date = new Date(),
 ): LinkedOrganization {
   if (!row) throw linkInvalid();
-  if (isLinkExpired(row.allowedUntil, now)) throw linkExpired();
+  if (isLinkExpired(row.allowed_until, now)) throw linkExpired();
   return {
     id: row.id,
     name: row.name,
-    primaryEmail: row.primaryEmail,
-    rules: { requiredCount: row.requiredCount, agencies: row.agencies },
+    primaryEmail: row.primary_email,
+    rules: { requiredCount: row.required_certifications, agencies: row.certs },
   };
 }
 

@@ -123,6 +123,7 @@ async function registrationRoutes(scope: FastifyInstance) {
         submitRegistration(request.em, request.body, {
           idempotencyKey,
           publicUrl: app.config.publicUrl,
+          cache: scope.linkCache,
         }),
       );
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');

@@ -9,25 +9,31 @@ import {
   type TFinalErrorsMessage,
   type TSubmitAllRequest,
 } from '../../../../shared/registration.js';
+import {
+  type NamedStatement,
+  type PooledClient,
+  withPooledClient,
+} from '../../db/pooled-client.js';
 import { AppError } from '../../errors.js';
 import { faultPoint } from '../../testing/fault-points.js';
-import { companyInsert } from '../companies/create.js';
-import { exactCompanyQuery } from '../companies/matching.js';
+import { companyInsertParams, companyInsertSql } from '../companies/create.js';
+import { EXACT_COMPANY_SQL, exactCompanyParams } from '../companies/matching.js';
 import { companyKeys } from '../companies/normalize.js';
-import { stagedEmailInsert } from '../email/outbox.js';
+import { STAGED_EMAIL_INSERT_SQL, stagedEmailParams } from '../email/outbox.js';
 import {
   replayOf,
   requestHash,
   type StoredSubmission,
-  storedAnswer,
   storedSubmissionSql,
 } from './idempotency.js';
+import type { LinkCache } from './link-cache.js';
 import { signupNotification } from './notification.js';
 import {
+  LINK_ROW_SQL,
   type LinkedOrganization,
-  type LinkedOrganizationRow,
+  type LinkRow,
   linkedOrganization,
-  linkedOrganizationSql,
+  linkRowFor,
   possibleHash,
 } from './organization-link.js';
 import { cachedByRules } from './schema-cache.js';
@@ -37,14 +43,17 @@ import { UNPROCESSABLE } from './validation.js';
 // certifications, kits, document attachments, the submission and the staged notification in
 // one transaction. Emails identify people platform-wide; the unique indexes decide races.
 //
-// It is the platform's busiest write, so it speaks plain SQL in a few set-based statements
-// (two reads before, three writes inside the transaction) instead of a unit of work: see
-// docs/decisions.md, "The final submit writes with plain SQL".
+// It is the platform's busiest write, so it speaks plain SQL in a few set-based named statements
+// on a pooled connection instead of a unit of work: the organization from the link cache, one
+// read, and two writes inside the transaction. See docs/decisions.md, "The final submit writes
+// with plain SQL".
 
 export interface SubmitOptions {
   idempotencyKey?: string | undefined;
   /** Base of the console link in the notification. */
   publicUrl: string;
+  /** Keeps the organization behind a link for a few seconds (see link-cache.ts). */
+  cache?: LinkCache;
 }
 
 export interface SubmitOutcome {
@@ -85,41 +94,78 @@ const submitSchema = cachedByRules(createSubmitAllSchema);
 /** jsonb parameters: one value carries a whole list of rows. */
 const json = (value: unknown) => JSON.stringify(value);
 
-export async function submitRegistration(
+export function submitRegistration(
   em: EntityManager,
+  body: unknown,
+  options: SubmitOptions,
+): Promise<SubmitOutcome> {
+  return withPooledClient(em, (client) => submitOn(client, body, options));
+}
+
+const LINK_ROW: NamedStatement = { name: 'submit-link-row', sql: LINK_ROW_SQL };
+
+const STORED: NamedStatement = {
+  name: 'submit-stored',
+  sql: `select ${storedSubmissionSql('?')} as stored`,
+};
+
+/** The answer stored for the key, replayed for this body; undefined when the key is new. */
+async function storedAnswer(
+  client: PooledClient,
+  key: string | null,
+  hash: string,
+): Promise<SubmitOutcome | undefined> {
+  if (!key) return undefined;
+  const [row] = await client.run<{ stored: StoredSubmission | null }>(STORED, [key]);
+  return row?.stored
+    ? { answer: replayOf(row.stored, hash) as Submitted, replayed: true }
+    : undefined;
+}
+
+async function submitOn(
+  client: PooledClient,
   body: unknown,
   options: SubmitOptions,
 ): Promise<SubmitOutcome> {
   const hash = requestHash(body);
   const key = options.idempotencyKey ?? null;
-  const hashValue =
-    body && typeof body === 'object' ? (body as { hashValue?: unknown }).hashValue : undefined;
-  // One read: an earlier answer for the key (a retry replays it even if the link has expired
-  // since) and the organization with its certification rules.
-  const [link] = await em.execute<
-    { stored: StoredSubmission | null; organization: LinkedOrganizationRow | null }[]
-  >(`select ${storedSubmissionSql('?')} as stored, ${linkedOrganizationSql('?')} as organization`, [
-    key,
-    possibleHash(hashValue),
-  ]);
-  if (link?.stored) return { answer: replayOf(link.stored, hash) as Submitted, replayed: true };
-  const organization = linkedOrganization(link?.organization);
-  const parsed = submitSchema(organization.rules).safeParse(body);
-  if (!parsed.success) throw finalErrors(finalErrorsFrom(parsed.error.issues));
+  const formHash = possibleHash(
+    body && typeof body === 'object' ? (body as { hashValue?: unknown }).hashValue : undefined,
+  );
+  const row = formHash
+    ? await linkRowFor(
+        formHash,
+        async () => (await client.run<LinkRow>(LINK_ROW, [formHash]))[0],
+        options.cache,
+      )
+    : null;
+  let organization: LinkedOrganization;
+  let request: TSubmitAllRequest;
+  try {
+    organization = linkedOrganization(row);
+    const parsed = submitSchema(organization.rules).safeParse(body);
+    if (!parsed.success) throw finalErrors(finalErrorsFrom(parsed.error.issues));
+    request = parsed.data;
+  } catch (error) {
+    // A retry replays the earlier answer even if the link has expired or the rules changed.
+    const replay = await storedAnswer(client, key, hash);
+    if (replay) return replay;
+    throw error;
+  }
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await attemptSubmit(em, organization, parsed.data, {
+      const outcome = await attemptSubmit(client, organization, request, {
         ...options,
         requestHash: hash,
       });
-      faultPoint('after-commit');
-      return { answer, replayed: false };
+      if (!outcome.replayed) faultPoint('after-commit');
+      return outcome;
     } catch (error) {
       if (key && databaseError(error).constraint === IDEMPOTENCY_CONSTRAINT) {
         // A simultaneous request with the same key committed first: answer as it did.
-        const replay = await storedAnswer(em, key, hash);
-        if (replay) return { answer: replay as Submitted, replayed: true };
+        const replay = await storedAnswer(client, key, hash);
+        if (replay) return replay;
       }
       const settled = isRetryable(error) || error instanceof DocumentsTakenError;
       if (settled && attempt < MAX_ATTEMPTS) continue;
@@ -140,6 +186,8 @@ interface ExistingUser {
 }
 
 interface OnFile {
+  /** What an earlier submit with the same Idempotency-Key stored. */
+  stored: StoredSubmission | null;
   /** People already on file, by normalized email. */
   users: Map<string, ExistingUser>;
   /** Document links of this organization not attached to anything yet. */
@@ -148,46 +196,40 @@ interface OnFile {
   companyFound: boolean;
 }
 
-/** What the submit refers to that is already on file, in one read. */
+const ON_FILE: NamedStatement = {
+  name: 'submit-on-file',
+  sql: `select ${storedSubmissionSql('?')} as stored,
+     (select coalesce(jsonb_agg(jsonb_build_object('id', u.id, 'type', u.type,
+               'email', u.email, 'registered_here', exists (
+                 select 1 from registrations r
+                  where r.user_id = u.id and r.organization_id = ?))), '[]')
+        from users u
+       where lower(u.email) = any(?::text[])) as users,
+     (select coalesce(jsonb_agg(d.id), '[]') from documents d
+       where d.id = any(?::uuid[]) and d.organization_id = ? and d.attached_at is null)
+       as documents,
+     (select ?::int is null or exists (select 1 from companies where id = ?::int))
+       as company_found`,
+};
+
+/** An earlier answer for the key and what the submit refers to that is on file, in one read. */
 async function onFile(
-  em: EntityManager,
+  client: PooledClient,
   organization: LinkedOrganization,
   request: TSubmitAllRequest,
+  key: string | null,
   emails: string[],
   links: string[],
 ): Promise<OnFile> {
   const companyId = request.companyInfo[0]?.companyID ?? null;
-  // The short lists go in as literal lists (in (?)): the planner then knows how few they are
-  // and looks each up by its unique index, however many unattached uploads there are.
-  const [row] = await em.execute<
-    {
-      users: { id: number; type: string; email: string; registered_here: boolean }[];
-      documents: string[];
-      company_found: boolean;
-    }[]
-  >(
-    `select
-       (select coalesce(jsonb_agg(jsonb_build_object('id', u.id, 'type', u.type,
-                 'email', u.email, 'registered_here', exists (
-                   select 1 from registrations r
-                    where r.user_id = u.id and r.organization_id = ?))), '[]')
-          from users u
-         where lower(u.email) in (?)) as users,
-       (select coalesce(jsonb_agg(d.id), '[]') from documents d
-         where ${links.length ? 'd.id in (?)' : 'false'}
-           and d.organization_id = ? and d.attached_at is null) as documents,
-       (select ?::int is null or exists (select 1 from companies where id = ?::int))
-         as company_found`,
-    [
-      organization.id,
-      emails,
-      ...(links.length ? [links] : []),
-      organization.id,
-      companyId,
-      companyId,
-    ],
-  );
+  const [row] = await client.run<{
+    stored: StoredSubmission | null;
+    users: { id: number; type: string; email: string; registered_here: boolean }[];
+    documents: string[];
+    company_found: boolean;
+  }>(ON_FILE, [key, organization.id, emails, links, organization.id, companyId, companyId]);
   return {
+    stored: row?.stored ?? null,
     users: new Map(
       (row?.users ?? []).map((user) => [
         normalizeEmail(user.email),
@@ -252,20 +294,96 @@ function databaseProblems(request: TSubmitAllRequest, found: OnFile): TFinalErro
   return message;
 }
 
+/**
+ * The first write: the claim of the submit's documents, the company the people work for (the
+ * one the submit names, else one on file with the same keys, else a new one), the submission
+ * with the answer it gets, and the people not yet on file, inserted in the given order. A
+ * simultaneous retry with the same key waits on the submission's unique index and then replays
+ * this answer; the claim locks the documents against the sweep and against another submit.
+ */
+const FIRST_WRITE: NamedStatement = {
+  name: 'submit-first-write',
+  sql: `with claimed as (
+     update documents set attached_at = now()
+      where id = any(?::uuid[]) and organization_id = ? and attached_at is null
+     returning id),
+   found as (
+     select ?::int as id where ?::int is not null
+     union all
+     select id from (${EXACT_COMPANY_SQL}) exact where ?::int is null),
+   made as (${companyInsertSql('not exists (select 1 from found)')}),
+   company as (select coalesce((select id from found limit 1), (select id from made)) as id),
+   submission as (
+     insert into submissions (id, idempotency_key, request_hash, organization_id, company_id,
+                              payload, response)
+     select n.id, ?, ?, ?, company.id, ?::jsonb,
+            jsonb_build_object('code', ?::text, 'message', jsonb_build_object('submissionId', n.id))
+       from (select nextval('submissions_id_seq')::int as id) n, company
+     returning id),
+   newcomers as (
+     insert into users (type, first_name, last_name, email, phone)
+     select type, first_name, last_name, email, phone
+       from jsonb_to_recordset(?::jsonb) as x(type text, first_name text, last_name text,
+            email text, phone text, n int)
+      order by n
+     returning id, lower(email) as email)
+   select (select id from submission) as submission_id,
+          (select count(*) from claimed)::int as claimed,
+          (select id from company) as company_id,
+          exists (select 1 from made) as company_created,
+          (select coalesce(jsonb_object_agg(email, id), '{}') from newcomers) as user_ids`,
+};
+
+/** Everything else in one statement: each WITH part runs whether or not it is referred to. */
+const REST_WRITE: NamedStatement = {
+  name: 'submit-rest-write',
+  sql: `with people as (
+     select * from jsonb_to_recordset(?::jsonb) as p(user_id int)),
+   linked as (
+     insert into user_companies (user_id, company_id)
+     select user_id, ? from people order by user_id
+     on conflict do nothing),
+   registered as (
+     insert into registrations (user_id, organization_id, company_id, submission_id)
+     select user_id, ?, ?, ? from people order by user_id
+     returning id, user_id),
+   certified as (
+     insert into certifications (user_id, registration_id, number, expires_on, agency_id,
+                                 agency_name, type_id, type_name, document_id)
+     select c.user_id, r.id, c.number, c.expires_on, c.agency_id, c.agency_name, c.type_id,
+            c.type_name, c.document_id
+       from jsonb_to_recordset(?::jsonb) as c(user_id int, number text, expires_on date,
+            agency_id int, agency_name text, type_id int, type_name text, document_id uuid)
+       join registered r on r.user_id = c.user_id),
+   kits as (
+     insert into test_kits (company_id, organization_id, submission_id, serial, manufacturer,
+                            model, calibrated_on, document_id)
+     select ?, ?, ?, serial, manufacturer, model, calibrated_on, document_id
+       from jsonb_to_recordset(?::jsonb) as k(serial text, manufacturer text, model text,
+            calibrated_on date, document_id uuid))
+   ${STAGED_EMAIL_INSERT_SQL}`,
+};
+
 async function attemptSubmit(
-  em: EntityManager,
+  client: PooledClient,
   organization: LinkedOrganization,
   request: TSubmitAllRequest,
   options: SubmitOptions & { requestHash: string },
-): Promise<Submitted> {
+): Promise<SubmitOutcome> {
   const emails = request.userInfo.map((user) => normalizeEmail(user.userEmail));
   const links = [...new Set(documentReferences(request).map((reference) => reference.link))];
-  const found = await onFile(em, organization, request, emails, links);
+  const key = options.idempotencyKey ?? null;
+  const found = await onFile(client, organization, request, key, emails, links);
+  if (found.stored) {
+    return { answer: replayOf(found.stored, options.requestHash) as Submitted, replayed: true };
+  }
   const problems = databaseProblems(request, found);
   if (hasFinalErrors(problems)) throw finalErrors(problems);
 
   const [companyInput] = request.companyInfo;
   if (!companyInput) throw AppError.badRequest();
+  const companyId = companyInput.companyID ?? null;
+  const keys = companyKeys(companyInput);
 
   // New people in a fixed order (by email), so simultaneous submits cannot deadlock.
   const people = request.userInfo.map((user, position) => ({
@@ -278,170 +396,30 @@ async function attemptSubmit(
     .filter((person) => !person.known)
     .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 
-  return em.fork().transactional(async (tx) => {
-    // The submission and the claim of its documents. A simultaneous retry with the same key
-    // waits on the submission's unique index and then replays this answer; the claim locks the
-    // documents against the sweep and against another submit.
-    const [submission] = await tx.execute<{ id: number; claimed: number }[]>(
-      `with submission as (
-         insert into submissions (idempotency_key, request_hash, organization_id, payload,
-                                  response)
-         values (?, ?, ?, ?::jsonb, '{}') returning id),
-       claimed as (
-         update documents set attached_at = now()
-          where ${links.length ? 'id in (?)' : 'false'}
-            and organization_id = ? and attached_at is null
-         returning id)
-       select (select id from submission) as id, (select count(*) from claimed)::int as claimed`,
-      [
-        options.idempotencyKey ?? null,
-        options.requestHash,
-        organization.id,
-        json({
-          companyInfo: request.companyInfo,
-          userInfo: request.userInfo,
-          testKitInfo: request.testKitInfo,
-        }),
-        ...(links.length ? [links] : []),
-        organization.id,
-      ],
-    );
-    if (submission?.claimed !== links.length) throw new DocumentsTakenError();
-    const submissionId = submission.id;
-    faultPoint('after-documents');
-
-    const { company, userIds } = await companyAndNewcomers(tx, companyInput, newcomers);
-    faultPoint('after-company');
-    faultPoint('after-users');
-    const ids = new Map(
-      people.flatMap((person) => (person.known ? [[person.email, person.known.id]] : [])),
-    );
-    for (const [email, id] of userIds) ids.set(email, id);
-
-    const answer = { code: CODES.success, message: { submissionId } };
-    const notification = stagedEmailInsert(
-      signupNotification({
-        submissionId,
-        organization,
-        company: companyInput,
-        existingCompany: !company.created,
-        users: people.map(({ user, known }) => ({ ...user, alreadyKnown: Boolean(known) })),
-        testKits: request.testKitInfo,
-        consoleUrl: `${options.publicUrl}/scadmin`,
+  return client.transaction(async () => {
+    const [first] = await client.run<{
+      submission_id: number;
+      claimed: number;
+      company_id: number;
+      company_created: boolean;
+      user_ids: Record<string, number>;
+    }>(FIRST_WRITE, [
+      links,
+      organization.id,
+      companyId,
+      companyId,
+      ...exactCompanyParams(companyInput, keys),
+      companyId,
+      ...companyInsertParams(companyInput, keys),
+      options.idempotencyKey ?? null,
+      options.requestHash,
+      organization.id,
+      json({
+        companyInfo: request.companyInfo,
+        userInfo: request.userInfo,
+        testKitInfo: request.testKitInfo,
       }),
-    );
-    const userId = (position: number) => ids.get(emails[position] ?? '');
-    // Everything else in one statement: each WITH part runs whether or not it is referred to.
-    await tx.execute(
-      `with people as (
-         select * from jsonb_to_recordset(?::jsonb) as p(user_id int)),
-       linked as (
-         insert into user_companies (user_id, company_id)
-         select user_id, ? from people order by user_id
-         on conflict do nothing),
-       registered as (
-         insert into registrations (user_id, organization_id, company_id, submission_id)
-         select user_id, ?, ?, ? from people order by user_id
-         returning id, user_id),
-       certified as (
-         insert into certifications (user_id, registration_id, number, expires_on, agency_id,
-                                     agency_name, type_id, type_name, document_id)
-         select c.user_id, r.id, c.number, c.expires_on, c.agency_id, c.agency_name, c.type_id,
-                c.type_name, c.document_id
-           from jsonb_to_recordset(?::jsonb) as c(user_id int, number text, expires_on date,
-                agency_id int, agency_name text, type_id int, type_name text, document_id uuid)
-           join registered r on r.user_id = c.user_id),
-       kits as (
-         insert into test_kits (company_id, organization_id, submission_id, serial, manufacturer,
-                                model, calibrated_on, document_id)
-         select ?, ?, ?, serial, manufacturer, model, calibrated_on, document_id
-           from jsonb_to_recordset(?::jsonb) as k(serial text, manufacturer text, model text,
-                calibrated_on date, document_id uuid)),
-       notified as (${notification.sql})
-       update submissions set company_id = ?, response = ?::jsonb where id = ?`,
-      [
-        json(people.map((person) => ({ user_id: userId(person.position) }))),
-        company.id,
-        organization.id,
-        company.id,
-        submissionId,
-        json(
-          request.userInfo.flatMap((user, position) =>
-            user.userCerts.map((cert) => {
-              const agency = organization.rules.agencies[String(cert.certAgency)];
-              return {
-                user_id: userId(position),
-                number: cert.certNum,
-                expires_on: cert.certExp,
-                agency_id: cert.certAgency,
-                agency_name: agency?.agency ?? '',
-                type_id: cert.certType,
-                type_name: agency?.associatedTypes[String(cert.certType)] ?? '',
-                document_id: cert.certDocLink,
-              };
-            }),
-          ),
-        ),
-        company.id,
-        organization.id,
-        submissionId,
-        json(
-          request.testKitInfo.map((kit) => ({
-            serial: kit.kitSerial,
-            manufacturer: kit.kitMfr,
-            model: kit.kitModel,
-            calibrated_on: kit.kitCalibDate,
-            document_id: kit.kitCalibDocLink,
-          })),
-        ),
-        ...notification.params,
-        company.id,
-        json(answer),
-        submissionId,
-      ],
-    );
-    faultPoint('before-commit');
-    return answer;
-  });
-}
-
-/**
- * In one statement: the company the people work for (the one the submit names, else one on file
- * with the same keys, else a new one) and the people not yet on file, inserted in the given
- * order. Answers the company and the new people's ids by lower-cased email.
- */
-async function companyAndNewcomers(
-  tx: EntityManager,
-  company: TSubmitAllRequest['companyInfo'][number],
-  newcomers: { user: TSubmitAllRequest['userInfo'][number] }[],
-): Promise<{ company: { id: number; created: boolean }; userIds: Map<string, number> }> {
-  const keys = companyKeys(company);
-  // found: the named company or one on file with the same keys; made: a new one when none is.
-  const [found, made] = company.companyID
-    ? [
-        { sql: 'select ?::int as id', params: [company.companyID] },
-        { sql: 'select null::int as id where false', params: [] },
-      ]
-    : [
-        exactCompanyQuery(company, keys),
-        companyInsert(company, keys, 'not exists (select 1 from found)'),
-      ];
-  const rows = await tx.execute<{ id: number; created: boolean | null; email: string | null }[]>(
-    `with found as (${found.sql}),
-     made as (${made.sql}),
-     newcomers as (
-       insert into users (type, first_name, last_name, email, phone)
-       select type, first_name, last_name, email, phone
-         from jsonb_to_recordset(?::jsonb) as x(type text, first_name text, last_name text,
-              email text, phone text, n int)
-        order by n
-       returning id, lower(email) as email)
-     select id, false as created, null as email from found
-     union all select id, true, null from made
-     union all select id, null, email from newcomers`,
-    [
-      ...found.params,
-      ...made.params,
+      CODES.success,
       json(
         newcomers.map(({ user }, n) => ({
           type: user.userType,
@@ -452,14 +430,70 @@ async function companyAndNewcomers(
           n,
         })),
       ),
-    ],
-  );
-  const chosenCompany = rows.find((row) => row.email === null);
-  if (!chosenCompany) throw new Error('the company was neither found nor created');
-  return {
-    company: { id: chosenCompany.id, created: Boolean(chosenCompany.created) },
-    userIds: new Map(
-      rows.flatMap((row) => (row.email === null ? [] : [[row.email, row.id] as const])),
-    ),
-  };
+    ]);
+    if (!first || first.claimed !== links.length) throw new DocumentsTakenError();
+    const submissionId = first.submission_id;
+    const company = first.company_id;
+    faultPoint('after-documents');
+    faultPoint('after-company');
+    faultPoint('after-users');
+
+    const ids = new Map(
+      people.flatMap((person) => (person.known ? [[person.email, person.known.id]] : [])),
+    );
+    for (const [email, id] of Object.entries(first.user_ids)) ids.set(email, id);
+    const userId = (position: number) => ids.get(emails[position] ?? '');
+
+    const answer = { code: CODES.success, message: { submissionId } };
+    const notification = stagedEmailParams(
+      signupNotification({
+        submissionId,
+        organization,
+        company: companyInput,
+        existingCompany: !first.company_created,
+        users: people.map(({ user, known }) => ({ ...user, alreadyKnown: Boolean(known) })),
+        testKits: request.testKitInfo,
+        consoleUrl: `${options.publicUrl}/scadmin`,
+      }),
+    );
+    await client.run(REST_WRITE, [
+      json(people.map((person) => ({ user_id: userId(person.position) }))),
+      company,
+      organization.id,
+      company,
+      submissionId,
+      json(
+        request.userInfo.flatMap((user, position) =>
+          user.userCerts.map((cert) => {
+            const agency = organization.rules.agencies[String(cert.certAgency)];
+            return {
+              user_id: userId(position),
+              number: cert.certNum,
+              expires_on: cert.certExp,
+              agency_id: cert.certAgency,
+              agency_name: agency?.agency ?? '',
+              type_id: cert.certType,
+              type_name: agency?.associatedTypes[String(cert.certType)] ?? '',
+              document_id: cert.certDocLink,
+            };
+          }),
+        ),
+      ),
+      company,
+      organization.id,
+      submissionId,
+      json(
+        request.testKitInfo.map((kit) => ({
+          serial: kit.kitSerial,
+          manufacturer: kit.kitMfr,
+          model: kit.kitModel,
+          calibrated_on: kit.kitCalibDate,
+          document_id: kit.kitCalibDocLink,
+        })),
+      ),
+      ...notification,
+    ]);
+    faultPoint('before-commit');
+    return { answer, replayed: false };
+  });
 }

@@ -1,0 +1,92 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client, QueryResultRow } from 'pg';
+
+// A connection of the ORM's pool used straight through the pg driver, for the few paths where
+// the ORM's layers cost more than the statements: no unit of work, no query building, and named
+// statements that each connection parses and plans once (see docs/decisions.md, "The final
+// submit writes with plain SQL").
+
+/** A named statement: its text is the same on every call, only the values change. */
+export interface NamedStatement {
+  name: string;
+  /** SQL with `?` placeholders, numbered once when the statement is first prepared. */
+  sql: string;
+}
+
+const numbered = new Map<string, string>();
+
+/** The statement's text with `$1, $2, …` for its `?` placeholders, worked out once per name. */
+function textOf(statement: NamedStatement): string {
+  let text = numbered.get(statement.name);
+  if (text === undefined) {
+    let position = 0;
+    text = statement.sql.replace(/\?/g, () => `$${++position}`);
+    numbered.set(statement.name, text);
+  }
+  return text;
+}
+
+export interface PooledClient {
+  /** Runs a named statement; the connection prepares it on first use. */
+  run<Row extends QueryResultRow>(statement: NamedStatement, values: unknown[]): Promise<Row[]>;
+  /** Runs `work` in a transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Lends `work` a connection of the pool and takes it back afterwards. A connection that broke
+ * on the way (or could not roll back) is closed before it goes back, so the pool replaces it.
+ */
+export async function withPooledClient<T>(
+  em: EntityManager,
+  work: (client: PooledClient) => Promise<T>,
+): Promise<T> {
+  const knex = em.getConnection().getKnex();
+  const connection = (await knex.client.acquireConnection()) as Client;
+  let broken = false;
+  const client: PooledClient = {
+    async run<Row extends QueryResultRow>(statement: NamedStatement, values: unknown[]) {
+      const result = await watched(
+        connection.query<Row>({ name: statement.name, text: textOf(statement), values }),
+      );
+      return result.rows;
+    },
+    async transaction<T>(transactionWork: () => Promise<T>) {
+      await watched(connection.query('begin'));
+      let result: T;
+      try {
+        result = await transactionWork();
+      } catch (error) {
+        await connection.query('rollback').catch(() => {
+          broken = true;
+        });
+        throw error;
+      }
+      await watched(connection.query('commit'));
+      return result;
+    },
+  };
+  /** A query's promise; a failure that is not PostgreSQL refusing the statement breaks it. */
+  const watched = <R>(query: Promise<R>) =>
+    query.catch((error: unknown) => {
+      if (!isStatementError(error)) broken = true;
+      throw error;
+    });
+  try {
+    return await work(client);
+  } finally {
+    if (broken) {
+      await connection.end().catch(() => {});
+    }
+    knex.client.releaseConnection(connection);
+  }
+}
+
+/**
+ * Whether an error is PostgreSQL refusing a statement (the connection stays usable) rather than
+ * the connection failing. The server's refusals carry a five-character SQLSTATE.
+ */
+function isStatementError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
+}
