@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spreadsheetText } from '../../../api/src/modules/reports/exports.js';
+import { copyCsv, spreadsheetText } from '../../../api/src/modules/reports/exports.js';
 import { createReportFile } from '../../../api/src/modules/reports/generate.js';
 import { USERS_REPORT_FIRST_ROWS } from '../../../api/src/modules/reports/report-sql.js';
 import type { TReportRequest } from '../../../shared/reports.js';
@@ -228,6 +228,22 @@ describe('the Users report', () => {
       const rows = parseCsv(await readAll(await usersReport({ organizationId })));
       expect(rows).toHaveLength(USERS_REPORT_FIRST_ROWS * 2 + 500);
     });
+  });
+});
+
+describe('a report shaped by its own rows', () => {
+  it('reads what shapes it in the snapshot its rows are read in', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const stream = await copyCsv(t.app.orm.em.fork(), async (read) => {
+      const [row] = await read(
+        `select current_setting('transaction_isolation') as isolation,
+                current_setting('transaction_read_only') as read_only`,
+      );
+      if (row) seen.push(row);
+      return { first: 'select 1 as n', rest: 'select 2 as n' };
+    });
+    expect(parseCsv(await readAll(stream))).toEqual([{ n: '1' }, { n: '2' }]);
+    expect(seen).toEqual([{ isolation: 'repeatable read', read_only: 'on' }]);
   });
 });
 

@@ -17,6 +17,11 @@ import {
   usersReportSql,
 } from './report-sql.js';
 
+/** A split report whose statements depend on what its snapshot holds, read through `read`. */
+type ShapedReportSql = (
+  read: (sql: string) => Promise<Record<string, unknown>[]>,
+) => Promise<SplitReportSql>;
+
 /** What reports need of document storage: reading a stored file back. */
 export interface DocumentReader {
   open(key: string): Readable;
@@ -27,14 +32,15 @@ const UTF8_BOM = '\uFEFF';
 /**
  * Streams a query's rows as CSV straight from PostgreSQL (COPY … TO STDOUT): nothing is held in
  * memory but the chunk in flight. Output is RFC 4180 (CRLF line ends) with a UTF-8 byte-order
- * mark so spreadsheet programs read accented names correctly. A split query's two statements
- * run in one read-only repeatable-read transaction, so they read the same rows. The pooled
+ * mark so spreadsheet programs read accented names correctly. A split query's statements (and
+ * the reads that shape it, when it is given as a function of a reader) run in one read-only
+ * repeatable-read transaction, so they read the same rows. The pooled
  * connection is returned when the stream ends; when it fails or is abandoned the connection is
  * closed first (it may be mid-copy or in a failed transaction) and the pool replaces it.
  */
 export async function copyCsv(
   em: EntityManager,
-  query: string | SplitReportSql,
+  query: string | SplitReportSql | ShapedReportSql,
 ): Promise<Readable> {
   const knex = em.getConnection().getKnex();
   const connection = (await knex.client.acquireConnection()) as Client;
@@ -53,8 +59,12 @@ export async function copyCsv(
         yield* copy(query, true);
       } else {
         await connection.query('begin transaction isolation level repeatable read, read only');
-        yield* copy(query.first, true);
-        yield* copy(query.rest, false);
+        const split =
+          typeof query === 'function'
+            ? await query(async (sql) => (await connection.query(sql)).rows)
+            : query;
+        yield* copy(split.first, true);
+        yield* copy(split.rest, false);
         await connection.query('commit');
       }
       finished = true;
@@ -89,9 +99,12 @@ export function spreadsheetText(): Transform {
   });
 }
 
-async function usersCsv(em: EntityManager, scope: ReportScope, reference: DocumentReference) {
-  const [row] = await em.execute<{ n: number }[]>(maxCertificationsSql(scope));
-  return copyCsv(em, usersReportSql(scope, row?.n ?? 0, reference));
+/** The Users report: its certification column groups are counted in the rows' own snapshot. */
+function usersCsv(em: EntityManager, scope: ReportScope, reference: DocumentReference) {
+  return copyCsv(em, async (read) => {
+    const [row] = await read(maxCertificationsSql(scope));
+    return usersReportSql(scope, Number(row?.n ?? 0), reference);
+  });
 }
 
 /** One of the three CSV reports as a stream. */
