@@ -96,6 +96,18 @@ export function createDataProvider(
   return {
     ...rest,
 
+    // A total the server did not count (Content-Range `…/*`, a word search past its count cap)
+    // reads as NaN: the list then pages without one ("1-25 of more than 25").
+    async getList(resource, params) {
+      const result = await rest.getList(resource, params);
+      if (result.total === undefined || !Number.isNaN(result.total)) return result;
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: result.data.length };
+      return {
+        data: result.data,
+        pageInfo: { hasPreviousPage: page > 1, hasNextPage: result.data.length === perPage },
+      };
+    },
+
     async getConsoleConfig() {
       try {
         const { json } = await httpClient(CONSOLE_CONFIG_URL);

@@ -2,6 +2,7 @@ import { fetchUtils, type HttpError } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Registration, User } from '../../../api/src/db/entities/index.js';
+import { WORD_SEARCH_COUNT_CAP } from '../../../api/src/modules/organizations/service.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { bearer, signIn, unique } from './helpers.js';
 
@@ -145,6 +146,27 @@ describe('organizations through ra-data-simple-rest', () => {
       })
       .catch((caught: unknown) => caught)) as HttpError;
     expect(rename.body.errors).toEqual({ name: 'The organization name cannot be changed.' });
+  });
+
+  it('counts a word search up to its cap, then answers the page with an unknown total', async () => {
+    const tag = unique().replace(/\W/g, '');
+    await t.app.orm.em.fork().execute(
+      `insert into organizations (name, form_hash, primary_email, report_frequency, allowed_until)
+       select 'Capped' || ? || ' Water ' || n, md5(? || n), 'city@example.org', 'weekly',
+              '2030-01-01'
+         from generate_series(1, ?) n`,
+      [tag, tag, WORD_SEARCH_COUNT_CAP + 1],
+    );
+    const list = (q: string, range: string) =>
+      t.app.inject({
+        url: `/api/admin/organizations?range=${encodeURIComponent(range)}&filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+        headers: bearer(token),
+      });
+    const page = await list(`capped${tag}`, '[25,49]');
+    expect(page.headers['content-range']).toBe('organizations 25-49/*');
+    expect(page.json()).toHaveLength(25);
+    const counted = await list(`capped${tag} 1999`, '[0,24]');
+    expect(counted.headers['content-range']).toBe('organizations 0-0/1');
   });
 
   it('answers Content-Range with the page and the total, and refuses unindexed sorts', async () => {

@@ -79,11 +79,20 @@ export function parseListQuery(
   return { sort, order, offset, limit, filter };
 }
 
-/** The Content-Range header ra-data-simple-rest reads the total from. */
-export function contentRange(resource: string, offset: number, count: number, total: number) {
+/**
+ * The Content-Range header ra-data-simple-rest reads the total from. An uncounted total is
+ * written `*` (HTTP's unknown length); the console then pages without a total.
+ */
+export function contentRange(
+  resource: string,
+  offset: number,
+  count: number,
+  total: number | null,
+) {
+  const length = total ?? '*';
   return count === 0
-    ? `${resource} */${total}`
-    : `${resource} ${offset}-${offset + count - 1}/${total}`;
+    ? `${resource} */${length}`
+    : `${resource} ${offset}-${offset + count - 1}/${length}`;
 }
 
 function toId(value: unknown): number | undefined {

@@ -20,7 +20,12 @@ export interface RestResource<TRecord extends { id: number | string }, TFilter> 
   defaultOrder?: 'ASC' | 'DESC';
   /** Turns react-admin's filter object into the service's filter (400 on nonsense). */
   filter(raw: Record<string, unknown>): TFilter;
-  list(em: EntityManager, filter: TFilter, page: Page): Promise<{ rows: TRecord[]; total: number }>;
+  /** The page and the total; a null total is more than the service counts (see contentRange). */
+  list(
+    em: EntityManager,
+    filter: TFilter,
+    page: Page,
+  ): Promise<{ rows: TRecord[]; total: number | null }>;
   getOne(em: EntityManager, id: number): Promise<TRecord>;
   create?: { body: z.ZodType; run(em: EntityManager, actor: Actor, body: never): Promise<TRecord> };
   update?: {

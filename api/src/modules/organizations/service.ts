@@ -426,18 +426,26 @@ async function wordSearchPage<T>(
   );
 }
 
+/**
+ * A word search counts its matches up to this many; past it the total is "more than" (null).
+ * An exact count of a common word reads every match (most of a large table), while the page
+ * itself reads a few rows; no registration program has this many organizations.
+ */
+export const WORD_SEARCH_COUNT_CAP = 2000;
+
 export async function listOrganizations(
   em: EntityManager,
   filter: OrganizationFilter,
   page: { sort: string; order: 'ASC' | 'DESC'; offset: number; limit: number },
-): Promise<{ rows: OrganizationView[]; total: number }> {
+): Promise<{ rows: OrganizationView[]; total: number | null }> {
   const today = todayUtc();
   const where = organizationWhere(filter, today);
   const direction = page.order === 'DESC' ? 'desc' : 'asc';
   const byName = !ORGANIZATION_SORTS[page.sort] || page.sort === 'name';
+  const wordSearch = filter.q !== undefined && wordPrefixQuery(filter.q) !== undefined;
   // The page and the total are independent: asked at once, on two connections.
   const [rows, [count]] = await Promise.all([
-    byName && filter.q !== undefined && wordPrefixQuery(filter.q)
+    byName && wordSearch
       ? wordSearchPage<OrganizationRow>(em, ORGANIZATION_COLUMNS, where, {
           order: direction,
           offset: page.offset,
@@ -451,11 +459,18 @@ export async function listOrganizations(
           [...where.params, page.limit, page.offset],
         ),
     em.execute<{ total: number }[]>(
-      `select count(*)::int as total from organizations o ${where.clause}`,
+      wordSearch
+        ? `select count(*)::int as total from (
+             select 1 from organizations o ${where.clause} limit ${WORD_SEARCH_COUNT_CAP + 1}) o`
+        : `select count(*)::int as total from organizations o ${where.clause}`,
       where.params,
     ),
   ]);
-  return { rows: await viewsFor(em, rows), total: count?.total ?? 0 };
+  const total = count?.total ?? 0;
+  return {
+    rows: await viewsFor(em, rows),
+    total: total > WORD_SEARCH_COUNT_CAP ? null : total,
+  };
 }
 
 /** Organizations whose name has a word starting with each typed word: [{id, name}]. */
