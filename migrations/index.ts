@@ -6,6 +6,7 @@ import { Migration20261122010923_outbox_next_attempt } from './Migration20261122
 import { Migration20261122020606_users_name_order_covering } from './Migration20261122020606_users_name_order_covering.js';
 import { Migration20261122041732_organization_name_words } from './Migration20261122041732_organization_name_words.js';
 import { Migration20261122063338_certification_count } from './Migration20261122063338_certification_count.js';
+import { Migration20261122100801_company_state_name_trigrams } from './Migration20261122100801_company_state_name_trigrams.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -28,5 +29,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261122063338_certification_count',
     class: Migration20261122063338_certification_count,
+  },
+  {
+    name: 'Migration20261122100801_company_state_name_trigrams',
+    class: Migration20261122100801_company_state_name_trigrams,
   },
 ];

@@ -28,9 +28,10 @@ export const Company = defineEntity({
     { name: 'companies_address_zip_idx', properties: ['addressKey', 'zip5'] },
     { name: 'companies_phone_key_idx', properties: ['phoneKey'] },
     {
-      name: 'companies_name_key_trgm_idx',
+      // btree_gin: a name is compared with the names of its own state only.
+      name: 'companies_state_name_trgm_idx',
       expression:
-        'create index "companies_name_key_trgm_idx" on "companies" using gin ("name_key" gin_trgm_ops)',
+        'create index "companies_state_name_trgm_idx" on "companies" using gin ("state", "name_key" gin_trgm_ops)',
     },
   ],
 });
