@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export interface SecurityOptions {
   /** HSTS only makes sense when the site is served over https. */
@@ -30,17 +30,23 @@ export function cspHeader(directives: Record<string, string[]>): string {
 
 /**
  * Security headers on every response, 404s and errors included. The default forbids framing;
- * the public form overrides frame-ancestors (see web.ts) so cities can embed it.
+ * the public form overrides frame-ancestors (see web.ts) so cities can embed it. Helmet's
+ * middleware is built once here (the Fastify plugin rebuilt it, CSP parsing included, for every
+ * request) and sets the headers as each request arrives.
  */
 const securityPlugin: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
-  await app.register(helmet, {
-    global: true,
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: BASE_CSP_DIRECTIVES },
     referrerPolicy: { policy: 'no-referrer' },
-    hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 };
 
