@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../api/src/errors.js';
+import { isDatabaseUnavailable } from '../../api/src/plugins/errors.js';
+import { CODES, MESSAGES } from '../../shared/codes.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -77,5 +79,39 @@ describe('the error handler', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('PAYLOAD TOO LARGE');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('is recognised by its PostgreSQL state, its message, or the error it was wrapped around', () => {
+    const withCode = (code: string) => Object.assign(new Error('failed'), { code });
+    expect(isDatabaseUnavailable(withCode('57P01'))).toBe(true);
+    expect(isDatabaseUnavailable(withCode('08006'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('rollback failed', { cause: withCode('57P01') }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(withCode('22021'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('select 1 from nowhere'))).toBe(false);
+  });
+
+  it('answers an unexplained failure with 503 when the database does not answer', async () => {
+    const down = await createTestApp({
+      setup(app) {
+        app.get('/api/test/odd-failure', async () => {
+          throw new Error('Transaction rejected with non-error: undefined');
+        });
+      },
+    });
+    try {
+      const before = await down.app.inject({ url: '/api/test/odd-failure' });
+      expect(before.statusCode).toBe(500);
+      await down.app.orm.close(true);
+      const during = await down.app.inject({ url: '/api/test/odd-failure' });
+      expect(during.statusCode).toBe(503);
+      expect(during.json()).toEqual({ code: CODES.unavailable, message: MESSAGES.unavailable });
+    } finally {
+      await down.close().catch(() => {});
+    }
   });
 });

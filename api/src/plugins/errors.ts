@@ -1,15 +1,48 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { AppError } from '../errors.js';
 
-/** Errors that mean the database cannot be reached right now (answered 503, not 500). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const text = `${error.name} ${(error as { code?: string }).code ?? ''} ${error.message}`;
-  return /ConnectionException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P01|57P03|Connection terminated|not queryable|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(
-    text,
-  );
+/**
+ * Errors that mean the database cannot be reached right now (answered 503, not 500): a refused
+ * or broken connection, PostgreSQL's connection-exception (08…) and shutdown (57P0…) states,
+ * here or in the error it was wrapped around.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  const text = `${error.name} ${code} ${error.message}`;
+  if (
+    /^(08|57P0)/.test(code) ||
+    /ConnectionException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|Connection ended unexpectedly|not queryable|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|terminating connection/i.test(
+      text,
+    )
+  ) {
+    return true;
+  }
+  const wrapped = error.cause ?? (error as { previous?: unknown }).previous;
+  return isDatabaseUnavailable(wrapped, depth + 1);
+}
+
+/** How long an unexplained failure waits to learn whether the database is there. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+/**
+ * Whether the database answers a trivial query now. Asked only after a failure no rule
+ * explains: one that happened as the database went away (an error thrown while a transaction
+ * was being unwound, say) is an outage for the caller, not a fault of ours.
+ */
+async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
+  if (!app.hasDecorator('orm')) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([app.orm.isConnected(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -17,7 +50,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * clear message, 5xx never carry stack traces, SQL or internals.
  */
 const errorsPlugin: FastifyPluginAsync = async (app) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply
         .status(error.status)
@@ -45,6 +78,10 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       // Fastify's own 4xx (malformed JSON, schema validation, unsupported media type …).
       const message = error.validation ? validationSummary(error) : MESSAGES.badRequest;
       return reply.status(status).send({ code: CODES.badRequest, message });
+    }
+    if (!(await databaseAnswers(app))) {
+      request.log.warn({ err: error }, 'request failed while the database was unavailable');
+      return reply.status(503).send({ code: CODES.unavailable, message: MESSAGES.unavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: CODES.internalError, message: MESSAGES.internalError });

@@ -59,7 +59,9 @@ describe('password sign-in', () => {
     const staff = await createStaff(t.app);
     const wrong = await login(t.app, staff.email, 'not-the-password');
     const unknown = await login(t.app, `nobody-${unique()}@example.org`, staff.password);
-    for (const response of [wrong, unknown]) {
+    // A NUL cannot be stored in PostgreSQL text, so no address with one is on file.
+    const unstorable = await login(t.app, `${staff.email}\u0000`, staff.password);
+    for (const response of [wrong, unknown, unstorable]) {
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe('Incorrect Email or Password');
     }
