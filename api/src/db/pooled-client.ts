@@ -84,9 +84,10 @@ export async function withPooledClient<T>(
 
 /**
  * Whether an error is PostgreSQL refusing a statement (the connection stays usable) rather than
- * the connection failing. The server's refusals carry a five-character SQLSTATE.
+ * the connection failing. The server's refusals carry a five-character SQLSTATE; connection
+ * exceptions (08…) and shutdowns (57P0…) end the connection.
  */
 function isStatementError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^(08|57P0)/.test(code);
 }
