@@ -24,6 +24,20 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(wrapped, depth + 1);
 }
 
+/**
+ * Text PostgreSQL cannot store (a NUL character, bytes that are not UTF-8): the request's
+ * fault, refused with the statement, so nothing was written. As a bound value PostgreSQL
+ * refuses it (22021, 22P05); written into a statement's text (MikroORM inlines values) a NUL
+ * ends the text early and the server calls the message malformed (08P01, connection kept).
+ */
+export function isUnstorableText(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === '22021' || code === '22P05') return true;
+  if (code === '08P01' && error.message.includes('invalid message format')) return true;
+  return isUnstorableText(error.cause ?? (error as { previous?: unknown }).previous, depth + 1);
+}
+
 /** How long an unexplained failure waits to learn whether the database is there. */
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -55,6 +69,9 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       return reply
         .status(error.status)
         .send({ code: error.code, message: error.answer, ...error.extra });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ code: CODES.badRequest, message: MESSAGES.badRequest });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -12,7 +12,7 @@ import {
   User,
   UserCompany,
 } from '../../../api/src/db/entities/index.js';
-import { MESSAGES } from '../../../shared/codes.js';
+import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import {
   certificationFor,
@@ -159,6 +159,17 @@ describe('POST /api/tr/submit/all', () => {
     const response = await submit(t.app, body);
     expect(response.statusCode).toBe(422);
     expect(response.json().message.company_errors).toEqual({ companyID: MESSAGES.companyNotFound });
+  });
+
+  it('refuses text PostgreSQL cannot store (a NUL) as unreadable, writing nothing', async () => {
+    const before = await rowCounts();
+    const body = await testerRegistration(organization, {
+      companyInfo: [companyInput({ companyName: 'Acme\u0000 Backflow' })],
+    });
+    const response = await submit(t.app, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: CODES.badRequest, message: MESSAGES.badRequest });
+    expect(await rowCounts()).toEqual(before);
   });
 
   it('re-validates everything, whatever the steps said', async () => {

@@ -33,8 +33,6 @@ export async function findStaffByEmail(
   em: EntityManager,
   email: string,
 ): Promise<TStaffAccount | null> {
-  // PostgreSQL text cannot hold a NUL character, so no stored address has one.
-  if (email.includes('\u0000')) return null;
   // lower(email) matches the unique index staff_accounts_email_lower_unique.
   const rows = await em.execute<{ id: number }[]>(
     'select id from staff_accounts where lower(email) = lower(?)',
