@@ -30,7 +30,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
  * refuses it (22021, 22P05); written into a statement's text (MikroORM inlines values) a NUL
  * ends the text early and the server calls the message malformed (08P01, connection kept).
  */
-export function isUnstorableText(error: unknown, depth = 0): boolean {
+function isUnstorableText(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false;
   const code = (error as { code?: unknown }).code;
   if (code === '22021' || code === '22P05') return true;

@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
-import type { TCertificationRules, TOrgInfo } from '../../../../shared/registration.js';
+import {
+  certificationRulesFromOrgInfo,
+  type TCertificationRules,
+  type TOrgInfo,
+} from '../../../../shared/registration.js';
 import { Organization, type TOrganization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { FORM_HASH_PATTERN } from '../organizations/form-hash.js';
@@ -78,6 +82,24 @@ export async function linkRowFor(
   return cache ? cache.get(hash, loadRow) : loadRow();
 }
 
+/** The row of a link that still opens its form; ORG URL INVALID / ORG URL EXPIRED otherwise. */
+function openRow(row: LinkRow | null | undefined, now?: Date): LinkRow {
+  if (!row) throw linkInvalid();
+  if (isLinkExpired(row.allowed_until, now)) throw linkExpired();
+  return row;
+}
+
+/** The public description of the form (get_orginfo's orgInfo). */
+function orgInfoOf(row: LinkRow): TOrgInfo {
+  return {
+    org_name: row.name,
+    org_banner: row.form_banner,
+    number_of_certs: row.required_certifications,
+    org_associated_certs: row.certs,
+    homePageBanner: row.home_banner,
+  };
+}
+
 /**
  * GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query or from
  * the cache.
@@ -93,15 +115,7 @@ export async function organizationInfoForLink(
     async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [hash]))[0],
     options.cache,
   );
-  if (!row) throw linkInvalid();
-  if (isLinkExpired(row.allowed_until, options.now)) throw linkExpired();
-  return {
-    org_name: row.name,
-    org_banner: row.form_banner,
-    number_of_certs: row.required_certifications,
-    org_associated_certs: row.certs,
-    homePageBanner: row.home_banner,
-  };
+  return orgInfoOf(openRow(row, options.now));
 }
 
 /** What the final submit and the testers step need of the organization behind a link. */
@@ -117,13 +131,12 @@ export function linkedOrganization(
   row: LinkRow | null | undefined,
   now: Date = new Date(),
 ): LinkedOrganization {
-  if (!row) throw linkInvalid();
-  if (isLinkExpired(row.allowed_until, now)) throw linkExpired();
+  const open = openRow(row, now);
   return {
-    id: row.id,
-    name: row.name,
-    primaryEmail: row.primary_email,
-    rules: { requiredCount: row.required_certifications, agencies: row.certs },
+    id: open.id,
+    name: open.name,
+    primaryEmail: open.primary_email,
+    rules: certificationRulesFromOrgInfo(orgInfoOf(open)),
   };
 }
 
