@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userListQueries } from '../../../api/src/modules/users/service.js';
+import { ANCHOR_STEP, snapshotSql } from '../../../api/src/modules/users/order-snapshot.js';
+import {
+  anchoredPageQuery,
+  SORT_MATCHES_UP_TO,
+  userListQueries,
+} from '../../../api/src/modules/users/service.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { bearer, signIn } from './helpers.js';
 
@@ -48,36 +53,34 @@ async function plan(sql: string, params: unknown[]): Promise<string> {
 }
 
 describe('list queries over 100k users', () => {
-  it('pages by name through users_name_order_covering_idx, deep pages by an index-only scan', async () => {
-    const queries = userListQueries(
-      {},
+  it('pages by name through users_name_order_covering_idx, deep pages from an anchor', async () => {
+    const anchored = anchoredPageQuery(
       { sort: 'lastName', order: 'ASC', offset: 50_000, limit: 25 },
+      ['last2500', 'first12500', 12500],
+      0,
     );
-    expect(await plan(queries.rows.sql, queries.rows.params)).toContain(
-      'Index Only Scan using users_name_order_covering_idx',
-    );
-    const backwards = userListQueries(
-      {},
+    const deep = await plan(anchored.sql, anchored.params);
+    expect(deep).toContain('Index Only Scan using users_name_order_covering_idx');
+    expect(deep).toMatch(/Index Cond: \(ROW\(/);
+    const backwards = anchoredPageQuery(
       { sort: 'lastName', order: 'DESC', offset: 0, limit: 25 },
+      undefined,
+      0,
     );
-    expect(await plan(backwards.rows.sql, backwards.rows.params)).toContain(
-      'users_name_order_covering_idx',
+    expect(await plan(backwards.sql, backwards.params)).toContain('users_name_order_covering_idx');
+    const snapshot = snapshotSql(['lower(u.last_name)', 'lower(u.first_name)', 'u.id'], 'asc');
+    expect(await plan(snapshot, [])).toContain(
+      'Index Only Scan using users_name_order_covering_idx',
     );
   });
 
   it('searches names and emails through users_search_trgm_idx', async () => {
-    const queries = userListQueries(
-      { q: 'person4242@' },
-      { sort: 'lastName', order: 'ASC', offset: 0, limit: 25 },
-    );
-    expect(await plan(queries.total.sql, queries.total.params)).toContain('users_search_trgm_idx');
-  });
-
-  it('sorts the matches of a rare name instead of walking the whole name order', async () => {
     const page = { sort: 'lastName', order: 'ASC' as const, offset: 0, limit: 25 };
-    const rare = userListQueries({ q: 'person4242@' }, page, 1);
-    expect(await plan(rare.rows.sql, rare.rows.params)).toContain('users_search_trgm_idx');
-    const common = userListQueries({ q: 'person' }, page, USERS);
+    const rare = userListQueries({ q: 'person4242@' }, page);
+    expect(await plan(rare.matches.sql, rare.matches.params)).toContain('users_search_trgm_idx');
+    expect(await plan(rare.total.sql, rare.total.params)).toContain('users_search_trgm_idx');
+    // More than SORT_MATCHES_UP_TO matches: the page walks the name order instead of sorting.
+    const common = userListQueries({ q: 'person' }, page);
     expect(await plan(common.rows.sql, common.rows.params)).not.toContain('CTE');
   });
 
@@ -108,5 +111,89 @@ describe('list queries over 100k users', () => {
     expect(found.json().message.usersInfo.map((u: { userEmail: string }) => u.userEmail)).toEqual([
       'person4242@example.org',
     ]);
+  });
+
+  async function listed(sort: string, order: string, offset: number, filter = {}) {
+    const response = await t.app.inject({
+      url: `/api/admin/users?${new URLSearchParams({
+        sort: JSON.stringify([sort, order]),
+        range: JSON.stringify([offset, offset + 24]),
+        filter: JSON.stringify(filter),
+      })}`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    return {
+      ids: response.json().map((user: { id: number }) => user.id),
+      total: Number(String(response.headers['content-range']).split('/')[1]),
+    };
+  }
+
+  const ORDERS: Record<string, string> = {
+    lastName: 'lower(last_name) #, lower(first_name) #, id #',
+    email: 'lower(email) #, id #',
+    id: 'id #',
+  };
+
+  async function offsetIds(sort: string, order: string, offset: number, where = 'true') {
+    const rows = await t.app.orm.em
+      .fork()
+      .execute<{ id: number }[]>(
+        `select id from users where ${where} order by ${ORDERS[sort]?.replaceAll('#', order)} limit 25 offset ${offset}`,
+      );
+    return rows.map((row) => row.id);
+  }
+
+  it('answers every sort, both ways, at any depth, as an OFFSET over the whole order would', async () => {
+    for (const sort of Object.keys(ORDERS)) {
+      for (const order of ['ASC', 'DESC']) {
+        for (const offset of [0, ANCHOR_STEP - 1, ANCHOR_STEP, 4_010, 50_012, USERS - 10]) {
+          const page = await listed(sort, order, offset);
+          expect(page.total).toBe(USERS);
+          expect(page.ids, `${sort} ${order} at ${offset}`).toEqual(
+            await offsetIds(sort, order, offset),
+          );
+        }
+      }
+    }
+    expect((await listed('lastName', 'ASC', USERS)).ids).toEqual([]);
+  });
+
+  it('counts and sorts the matches of a name search in one statement, or walks the order past the limit', async () => {
+    // 'last42' is in 111 last names of 20 people each: 2,220 matches.
+    const few = await listed('lastName', 'ASC', 100, { q: 'last42' });
+    expect(few.total).toBe(2_220);
+    expect(few.ids).toEqual(await offsetIds('lastName', 'ASC', 100, `last_name ilike '%last42%'`));
+    expect((await listed('lastName', 'ASC', 2_220, { q: 'last42' })).ids).toEqual([]);
+    const many = await listed('email', 'DESC', 30, { q: 'person' });
+    expect(many.total).toBeGreaterThan(SORT_MATCHES_UP_TO);
+    expect(many.total).toBe(USERS);
+    expect(many.ids).toEqual(await offsetIds('email', 'DESC', 30));
+  });
+
+  it('counts people registered after the snapshot, and forgets it when staff delete someone', async () => {
+    await listed('id', 'ASC', 0);
+    const em = t.app.orm.em.fork();
+    const added = await em.execute<{ id: number }[]>(
+      `insert into users (type, first_name, last_name, email)
+       select 'tester', 'Added' || n, 'Aaa', 'added' || n || '@example.org'
+         from generate_series(1, 3) as n returning id`,
+    );
+    const after = await listed('id', 'DESC', 0);
+    expect(after.total).toBe(USERS + 3);
+    expect(after.ids.slice(0, 3)).toEqual(added.map((row) => row.id).reverse());
+    const byName = await listed('lastName', 'ASC', 0);
+    expect(byName.ids.slice(0, 3)).toEqual(added.map((row) => row.id));
+    for (const row of added) {
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${row.id}`,
+        headers: bearer(token),
+      });
+      expect(removed.statusCode).toBe(200);
+    }
+    const again = await listed('id', 'DESC', 0);
+    expect(again.total).toBe(USERS);
+    expect(again.ids).toEqual(await offsetIds('id', 'DESC', 0));
   });
 });

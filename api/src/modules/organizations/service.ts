@@ -394,44 +394,50 @@ function organizationWhere(filter: OrganizationFilter, today: string) {
   return { clause: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
 }
 
-/** How many names a search walks in name order before it reads every match instead. */
-const NAME_WALK = 2000;
-
-/**
- * One page of the organizations matching a word search, in name order. Two plans, each cheap
- * where the other is not: walk the first NAME_WALK names in order, stopping at a full page
- * (common words: the page fills early); otherwise read every match through the words index
- * and sort them (rare words: few matches). A page the walk fills is exactly the page the
- * second plan would give, because the walk follows the same order.
- */
-async function wordSearchPage<T>(
-  em: EntityManager,
-  columns: string,
-  where: { clause: string; params: unknown[] },
-  page: { order: 'asc' | 'desc'; offset: number; limit: number },
-): Promise<T[]> {
-  const walked = await em.execute<T[]>(
-    `select ${columns} from (
-       select o.*, lower(o.name) as name_key from organizations o
-        order by lower(o.name) ${page.order} limit ?) o
-      ${where.clause} order by o.name_key ${page.order} limit ? offset ?`,
-    [NAME_WALK, ...where.params, page.limit, page.offset],
-  );
-  if (walked.length === page.limit) return walked;
-  return em.execute<T[]>(
-    `with matches as materialized (select o.* from organizations o ${where.clause})
-     select ${columns} from matches o
-      order by lower(o.name) ${page.order}, o.id ${page.order} limit ? offset ?`,
-    [...where.params, page.limit, page.offset],
-  );
-}
-
 /**
  * A word search counts its matches up to this many; past it the total is "more than" (null).
  * An exact count of a common word reads every match (most of a large table), while the page
  * itself reads a few rows; no registration program has this many organizations.
  */
 export const WORD_SEARCH_COUNT_CAP = 2000;
+
+/**
+ * One page of the organizations matching a word search, in name order, and their count up to
+ * WORD_SEARCH_COUNT_CAP. One statement reads the first CAP + 1 matches through the words index
+ * (id and name only), counts them and, when that is all of them, sorts them for the page and
+ * joins the page's rows; a word matching more organizations is common enough that walking the
+ * name order fills the page early, so that is the second plan (total null).
+ */
+async function wordSearchPage<T>(
+  em: EntityManager,
+  columns: string,
+  where: { clause: string; params: unknown[] },
+  page: { order: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<{ rows: T[]; total: number | null }> {
+  const direction = page.order;
+  const found = await em.execute<(T & { total: number; id: number | null })[]>(
+    `with matches as materialized (
+       select o.id, lower(o.name) as name_key from organizations o ${where.clause}
+        limit ${WORD_SEARCH_COUNT_CAP + 1})
+     select counted.total, ${columns}
+       from (select count(*)::int as total from matches) counted
+       left join lateral (select * from matches
+                           order by name_key ${direction}, id ${direction} limit ? offset ?) m on true
+       left join organizations o on o.id = m.id
+      order by m.name_key ${direction}, m.id ${direction}`,
+    [...where.params, page.limit, page.offset],
+  );
+  const total = found[0]?.total ?? 0;
+  if (total <= WORD_SEARCH_COUNT_CAP) {
+    return { rows: found.filter((row) => row.id !== null), total };
+  }
+  const rows = await em.execute<T[]>(
+    `select ${columns} from organizations o ${where.clause}
+      order by lower(o.name) ${direction}, o.id ${direction} limit ? offset ?`,
+    [...where.params, page.limit, page.offset],
+  );
+  return { rows, total: null };
+}
 
 export async function listOrganizations(
   em: EntityManager,
@@ -443,21 +449,23 @@ export async function listOrganizations(
   const direction = page.order === 'DESC' ? 'desc' : 'asc';
   const byName = !ORGANIZATION_SORTS[page.sort] || page.sort === 'name';
   const wordSearch = filter.q !== undefined && wordPrefixQuery(filter.q) !== undefined;
+  if (byName && wordSearch) {
+    const found = await wordSearchPage<OrganizationRow>(em, ORGANIZATION_COLUMNS, where, {
+      order: direction,
+      offset: page.offset,
+      limit: page.limit,
+    });
+    return { rows: await viewsFor(em, found.rows), total: found.total };
+  }
   // The page and the total are independent: asked at once, on two connections.
   const [rows, [count]] = await Promise.all([
-    byName && wordSearch
-      ? wordSearchPage<OrganizationRow>(em, ORGANIZATION_COLUMNS, where, {
-          order: direction,
-          offset: page.offset,
-          limit: page.limit,
-        })
-      : em.execute<OrganizationRow[]>(
-          `select ${ORGANIZATION_COLUMNS} from organizations o ${where.clause}
-            order by ${ORGANIZATION_SORTS[page.sort] ?? 'lower(o.name)'} ${direction},
-                     o.id ${direction}
-            limit ? offset ?`,
-          [...where.params, page.limit, page.offset],
-        ),
+    em.execute<OrganizationRow[]>(
+      `select ${ORGANIZATION_COLUMNS} from organizations o ${where.clause}
+        order by ${ORGANIZATION_SORTS[page.sort] ?? 'lower(o.name)'} ${direction},
+                 o.id ${direction}
+        limit ? offset ?`,
+      [...where.params, page.limit, page.offset],
+    ),
     em.execute<{ total: number }[]>(
       wordSearch
         ? `select count(*)::int as total from (
@@ -480,12 +488,13 @@ export async function searchOrganizations(
   limit = 50,
 ): Promise<{ id: number; name: string }[]> {
   if (!wordPrefixQuery(text)) return [];
-  return wordSearchPage<{ id: number; name: string }>(
+  const found = await wordSearchPage<{ id: number; name: string }>(
     em,
     'o.id, o.name',
     organizationWhere({ q: text }, todayUtc()),
     { order: 'asc', offset: 0, limit },
   );
+  return found.rows.map(({ id, name }) => ({ id, name }));
 }
 
 /** Every organization of one status, by name: the active and inactive lists. */

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { fieldError } from '../admin-rest/field-errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { requireOrganization } from '../organizations/service.js';
+import { ANCHOR_STEP, forgetOrderSnapshots, orderSnapshot } from './order-snapshot.js';
 
 export interface UserInput {
   type: TUserType;
@@ -58,18 +59,19 @@ export interface UserPage {
 }
 
 // Each sort follows an index: users_name_order_covering_idx, users_email_lower_unique, the
-// primary key.
-const USER_SORTS: Record<string, (direction: string) => string> = {
-  lastName: (d) => `lower(u.last_name) ${d}, lower(u.first_name) ${d}, u.id ${d}`,
-  email: (d) => `lower(u.email) ${d}, u.id ${d}`,
-  id: (d) => `u.id ${d}`,
+// primary key. A sort is its key expressions, all in one direction.
+const USER_SORT_KEYS: Record<string, readonly string[]> = {
+  lastName: ['lower(u.last_name)', 'lower(u.first_name)', 'u.id'],
+  email: ['lower(u.email)', 'u.id'],
+  id: ['u.id'],
 };
-export const USER_SORT_FIELDS = Object.keys(USER_SORTS);
+export const USER_SORT_FIELDS = Object.keys(USER_SORT_KEYS);
 
 /**
  * A name search matching at most this many people sorts its matches (found through the
- * trigram index) instead of walking the name order and filtering: a rare name lies anywhere in
- * that order, so the walk can read most of the table for one page.
+ * trigram index), counting them in the same statement, instead of walking the name order and
+ * filtering: a rare name lies anywhere in that order, so the walk can read most of the table
+ * for one page.
  */
 export const SORT_MATCHES_UP_TO = 5000;
 
@@ -101,11 +103,13 @@ function toRecord(row: UserRow): UserRecord {
   return record;
 }
 
+const USER_COLUMNS = 'u.id, u.type, u.first_name, u.last_name, u.email, u.phone, u.created_at';
+
 function userQuery(filter: UserFilter) {
   const joins: string[] = [];
   const where: string[] = [];
   const params: unknown[] = [];
-  let columns = 'u.id, u.type, u.first_name, u.last_name, u.email, u.phone, u.created_at';
+  let columns = USER_COLUMNS;
   if (filter.organizationId !== undefined) {
     columns += ', r.enrolled, r.registered_at';
     joins.push('join registrations r on r.user_id = u.id and r.organization_id = ?');
@@ -128,34 +132,83 @@ function userQuery(filter: UserFilter) {
   return { columns, from, params };
 }
 
+function sortOf(page: UserPage) {
+  const keys = USER_SORT_KEYS[page.sort] ?? (USER_SORT_KEYS.lastName as readonly string[]);
+  const direction: 'asc' | 'desc' = page.order === 'DESC' ? 'desc' : 'asc';
+  return { keys, direction, order: keys.map((key) => `${key} ${direction}`).join(', ') };
+}
+
 /**
- * The SQL of one list page and of its total (exported so tests can EXPLAIN it). `matches` is
- * the total when already counted: it picks the plan for a name search.
+ * The SQL of one list page and of its total (exported so tests can EXPLAIN it): `matches` for a
+ * name search (its first SORT_MATCHES_UP_TO + 1 matches, counted, and the page of them),
+ * `rows` and `total` for every filtered list and for a name search matching more people.
  */
-export function userListQueries(filter: UserFilter, page: UserPage, matches?: number) {
+export function userListQueries(filter: UserFilter, page: UserPage) {
   const { columns, from, params } = userQuery(filter);
-  const sort = USER_SORTS[page.sort] ?? USER_SORTS.lastName;
-  const order = sort?.(page.order === 'DESC' ? 'desc' : 'asc');
-  const unfiltered = filter.organizationId === undefined && !filter.ids && !filter.q?.trim();
-  const fewMatches =
-    Boolean(filter.q?.trim()) && matches !== undefined && matches <= SORT_MATCHES_UP_TO;
-  let rows: string;
-  if (unfiltered) {
-    // The page's ids come from an index-only scan of the sort's index (no heap visits for the
-    // rows skipped by the offset); only the 25 rows shown are read from the table.
-    rows = `select ${columns} from users u
-      join (select u.id from users u order by ${order} limit ? offset ?) page on page.id = u.id
-      order by ${order}`;
-  } else if (fewMatches) {
-    rows = `with matches as materialized (select ${columns} ${from})
-      select * from matches u order by ${order} limit ? offset ?`;
-  } else {
-    rows = `select ${columns} ${from} order by ${order} limit ? offset ?`;
-  }
+  const { order } = sortOf(page);
   return {
-    rows: { sql: rows, params: [...params, page.limit, page.offset] },
+    matches: {
+      sql: `with matches as materialized (select ${columns} ${from} limit ${SORT_MATCHES_UP_TO + 1})
+        select counted.total, u.* from (select count(*)::int as total from matches) counted
+          left join lateral (select * from matches u order by ${order} limit ? offset ?) u on true
+        order by ${order}`,
+      params: [...params, page.limit, page.offset],
+    },
+    rows: {
+      sql: `select ${columns} ${from} order by ${order} limit ? offset ?`,
+      params: [...params, page.limit, page.offset],
+    },
     total: { sql: `select count(*)::int as total ${from}`, params },
   };
+}
+
+/**
+ * One page of the unfiltered list, from the anchor at or before it (see order-snapshot.ts):
+ * the page's ids come from an index-only scan of the sort's index that starts at the anchor
+ * and skips fewer than ANCHOR_STEP entries; only the rows shown are read from the table.
+ */
+export function anchoredPageQuery(
+  page: UserPage,
+  anchor: readonly unknown[] | undefined,
+  skip: number,
+) {
+  const { keys, direction, order } = sortOf(page);
+  const seek = anchor
+    ? `where (${keys.join(', ')}) ${direction === 'asc' ? '>=' : '<='} (${keys.map(() => '?').join(', ')})`
+    : '';
+  return {
+    sql: `select ${USER_COLUMNS} from users u
+      join (select u.id from users u ${seek} order by ${order} limit ? offset ?) page
+        on page.id = u.id
+      order by ${order}`,
+    params: [...(anchor ?? []), page.limit, skip],
+  };
+}
+
+async function listAllUsers(
+  em: EntityManager,
+  page: UserPage,
+): Promise<{ rows: UserRecord[]; total: number }> {
+  const { keys, direction } = sortOf(page);
+  const snapshot = await orderSnapshot(em, keys, direction);
+  const [added] = await em.execute<{ count: number }[]>(
+    'select count(*)::int as count from users where id > ?',
+    [snapshot.maxId],
+  );
+  const total = snapshot.total + (added?.count ?? 0);
+  if (page.offset >= total) return { rows: [], total };
+  // Past the snapshot's last anchor (users added since), the walk starts at the last one.
+  const block = Math.max(
+    0,
+    Math.min(Math.floor(page.offset / ANCHOR_STEP), snapshot.anchors.length - 1),
+  );
+  const query = anchoredPageQuery(
+    page,
+    block > 0 ? snapshot.anchors[block] : undefined,
+    page.offset - block * ANCHOR_STEP,
+  );
+  const rows = await em.execute<UserRow[]>(query.sql, query.params);
+  return { rows: rows.map(toRecord), total };
 }
 
 export async function listUsers(
@@ -163,11 +216,23 @@ export async function listUsers(
   filter: UserFilter,
   page: UserPage,
 ): Promise<{ rows: UserRecord[]; total: number }> {
-  const counted = userListQueries(filter, page).total;
-  const [count] = await em.execute<{ total: number }[]>(counted.sql, counted.params);
+  if (filter.organizationId === undefined && !filter.ids && !filter.q?.trim()) {
+    return listAllUsers(em, page);
+  }
+  const queries = userListQueries(filter, page);
+  if (filter.q?.trim()) {
+    const found = await em.execute<(UserRow & { total: number })[]>(
+      queries.matches.sql,
+      queries.matches.params,
+    );
+    const matches = found[0]?.total ?? 0;
+    if (matches <= SORT_MATCHES_UP_TO) {
+      return { rows: found.filter((row) => row.id !== null).map(toRecord), total: matches };
+    }
+  }
+  const [count] = await em.execute<{ total: number }[]>(queries.total.sql, queries.total.params);
   const total = count?.total ?? 0;
   if (page.offset >= total) return { rows: [], total };
-  const queries = userListQueries(filter, page, total);
   const rows = await em.execute<UserRow[]>(queries.rows.sql, queries.rows.params);
   return { rows: rows.map(toRecord), total };
 }
@@ -281,6 +346,7 @@ export async function createUser(
       return user.id;
     }),
   );
+  forgetOrderSnapshots(em);
   return getUser(em, id);
 }
 
@@ -306,6 +372,7 @@ export async function updateUser(
       });
     }),
   );
+  forgetOrderSnapshots(em);
   return getUser(em, id);
 }
 
@@ -322,6 +389,7 @@ export async function deleteUser(em: EntityManager, actor: Actor, id: number): P
       after: null,
     });
   });
+  forgetOrderSnapshots(em);
   return before;
 }
 
