@@ -86,12 +86,23 @@ export interface LoadResult {
 
 export async function load(options: autocannon.Options): Promise<LoadResult> {
   const started = performance.now();
-  const result = await autocannon({ ...options });
-  const seconds = (performance.now() - started) / 1000;
+  let lastAnswer = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon({ ...options }, (error, finished) =>
+      error ? reject(error) : resolve(finished),
+    );
+    run.on('response', () => {
+      lastAnswer = performance.now();
+    });
+  });
   const total = result.requests.total;
   return {
-    // With a fixed amount the run ends early; autocannon's own figures count whole seconds.
-    requestsPerSecond: options.amount ? total / seconds : result.requests.average,
+    // With a fixed amount the rate is the requests over the time until the last answer:
+    // autocannon notices the end only at its next one-second tick, and its own figures count
+    // whole seconds.
+    requestsPerSecond: options.amount
+      ? total / ((lastAnswer - started) / 1000)
+      : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
