@@ -7,6 +7,7 @@ import { Migration20261122020606_users_name_order_covering } from './Migration20
 import { Migration20261122041732_organization_name_words } from './Migration20261122041732_organization_name_words.js';
 import { Migration20261122063338_certification_count } from './Migration20261122063338_certification_count.js';
 import { Migration20261122100801_company_state_name_trigrams } from './Migration20261122100801_company_state_name_trigrams.js';
+import { Migration20261122120505_company_state_name_nearest } from './Migration20261122120505_company_state_name_nearest.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -33,5 +34,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261122100801_company_state_name_trigrams',
     class: Migration20261122100801_company_state_name_trigrams,
+  },
+  {
+    name: 'Migration20261122120505_company_state_name_nearest',
+    class: Migration20261122120505_company_state_name_nearest,
   },
 ];

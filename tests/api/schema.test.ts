@@ -80,7 +80,7 @@ describe('the database schema built by the migrations', () => {
       'users_search_trgm_idx',
       'users_name_order_covering_idx',
       'registrations_organization_registered_at_idx',
-      'companies_state_name_trgm_idx',
+      'companies_state_name_trgm_gist_idx',
       'documents_unattached_created_idx',
     ]) {
       expect(names).toContain(index);

@@ -3,7 +3,13 @@ import {
   companyInsertParams,
   companyInsertSql,
 } from '../../../api/src/modules/companies/create.js';
-import { matchCompany } from '../../../api/src/modules/companies/matching.js';
+import {
+  MAX_POSSIBLE_MATCHES,
+  matchCompany,
+  NAME_SIMILARITY_THRESHOLD,
+  POSSIBLE_COMPANIES_SQL,
+  possibleCompaniesParams,
+} from '../../../api/src/modules/companies/matching.js';
 import {
   addressKey,
   cityKey,
@@ -210,6 +216,53 @@ describe('company matching', () => {
       'companyState',
       'companyZip',
     ]);
+  });
+
+  it('offers the ten nearest of thousands of alike names, read nearest first from the index', async () => {
+    const base = unique().toLowerCase().replace(/[^a-z0-9]/g, '');
+    const em = t.app.orm.em.fork();
+    await em.execute(
+      `insert into companies (name, address1, city, state, zip, name_key, address_key, city_key,
+                              zip5)
+       select 'Alike ' || ? || ' Backflow Testing ' || n, n || ' Alike Road', 'Burlington', 'VT',
+              '05401', 'alike ' || ? || ' backflow testing ' || n, n || ' alike rd',
+              'burlington', '05401'
+         from generate_series(1, 3000) as n`,
+      [base, base],
+    );
+    await em.execute('analyze companies');
+    const input = ZCompany.parse({
+      companyName: `Alike ${base} Backflow Testing 1234`,
+      companyPhone: '',
+      companyAddress1: '1 Elsewhere Way',
+      companyCity: 'Burlington',
+      companyState: 'VT',
+      companyZip: '05401',
+    });
+    const result = await matchCompany(em, input);
+    expect(result.kind).toBe('possible');
+    if (result.kind !== 'possible') return;
+    expect(result.matches).toHaveLength(MAX_POSSIBLE_MATCHES);
+    expect(result.matches[0]?.companyName).toBe(`Alike ${base} Backflow Testing 1234`);
+    // The same scores as scoring every name of the state and keeping the best ten.
+    const score = `similarity(name_key, 'alike ${base} backflow testing 1234')`;
+    const best = await em.execute<{ score: number }[]>(
+      `select ${score} as score from companies where state = 'VT' and ${score} >= ?
+        order by score desc limit ?`,
+      [NAME_SIMILARITY_THRESHOLD, MAX_POSSIBLE_MATCHES],
+    );
+    const offered = await em.execute<{ score: number }[]>(
+      `select ${score} as score from companies where id in (?) order by score desc`,
+      [result.matches.map((match) => match.companyID)],
+    );
+    expect(offered.map((row) => row.score)).toEqual(best.map((row) => row.score));
+    const plan = await em.execute<{ 'QUERY PLAN': string }[]>(
+      `explain ${POSSIBLE_COMPANIES_SQL}`,
+      possibleCompaniesParams(input),
+    );
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+      'companies_state_name_trgm_gist_idx',
+    );
   });
 
   it('answers Found Exact Match and Found Possible Matches through the API', async () => {

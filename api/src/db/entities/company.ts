@@ -28,10 +28,11 @@ export const Company = defineEntity({
     { name: 'companies_address_zip_idx', properties: ['addressKey', 'zip5'] },
     { name: 'companies_phone_key_idx', properties: ['phoneKey'] },
     {
-      // btree_gin: a name is compared with the names of its own state only.
-      name: 'companies_state_name_trgm_idx',
+      // btree_gist: the names of one state, nearest first (possible matches read the ten
+      // closest instead of scoring every similar name).
+      name: 'companies_state_name_trgm_gist_idx',
       expression:
-        'create index "companies_state_name_trgm_idx" on "companies" using gin ("state", "name_key" gin_trgm_ops)',
+        'create index "companies_state_name_trgm_gist_idx" on "companies" using gist ("state", "name_key" gist_trgm_ops)',
     },
   ],
 });

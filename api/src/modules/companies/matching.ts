@@ -57,38 +57,53 @@ interface MatchRow {
 }
 
 /**
- * Possible matches: a similar name in the same state, or the same address and zip, or the same
- * phone. Best first: the closest name, then address and phone matches.
+ * Possible matches, as SQL (parameters from possibleCompaniesParams()): a similar name in the
+ * same state, or the same address and zip, or the same phone. Best first: the closest name,
+ * then address and phone matches. Each kind gives at most its own best MAX_POSSIBLE_MATCHES,
+ * so the work is bounded however many companies are alike: the names come nearest first from
+ * companies_state_name_trgm_gist_idx (distance is 1 - similarity, so once the nearest fall
+ * under the threshold every further one does too). The index orders by distance alone: among
+ * names exactly as near as the tenth (one name more than ten times in a state), which ones are
+ * offered is the index's choice.
  */
+export const POSSIBLE_COMPANIES_SQL = `with nearest as (
+     select c.id, similarity(c.name_key, ?) as score from companies c
+      where c.state = ?
+      order by c.name_key <-> ? limit ?),
+   candidates as (
+     select id, score from nearest where score >= ?
+     union
+     (select c.id, similarity(c.name_key, ?) as score from companies c
+       where c.address_key = ? and c.zip5 = ? order by score desc, c.id limit ?)
+     union
+     (select c.id, similarity(c.name_key, ?) as score from companies c
+       where ? <> '' and c.phone_key = ? order by score desc, c.id limit ?))
+   select c.id, c.name, c.address1, c.address2, c.city, c.state, c.zip
+     from candidates m join companies c on c.id = m.id
+    order by m.score desc, m.id asc
+    limit ?`;
+
+export function possibleCompaniesParams(
+  company: TCompany,
+  keys: CompanyKeys = companyKeys(company),
+): unknown[] {
+  const most = MAX_POSSIBLE_MATCHES;
+  return [
+    ...[keys.nameKey, company.companyState, keys.nameKey, most, NAME_SIMILARITY_THRESHOLD],
+    ...[keys.nameKey, keys.addressKey, keys.zip5, most],
+    ...[keys.nameKey, keys.phoneKey, keys.phoneKey, most],
+    most,
+  ];
+}
+
 export async function findPossibleCompanies(
   em: EntityManager,
   company: TCompany,
   keys: CompanyKeys = companyKeys(company),
 ): Promise<TCompanyMatch[]> {
-  const rows = await em.getConnection().execute<MatchRow[]>(
-    `select id, name, address1, address2, city, state, zip
-       from (
-         select c.*, similarity(c.name_key, ?) as score
-           from companies c
-          where (c.state = ? and c.name_key % ? and similarity(c.name_key, ?) >= ?)
-             or (c.address_key = ? and c.zip5 = ?)
-             or (? <> '' and c.phone_key = ?)
-       ) candidates
-      order by score desc, id asc
-      limit ?`,
-    [
-      keys.nameKey,
-      company.companyState,
-      keys.nameKey,
-      keys.nameKey,
-      NAME_SIMILARITY_THRESHOLD,
-      keys.addressKey,
-      keys.zip5,
-      keys.phoneKey,
-      keys.phoneKey,
-      MAX_POSSIBLE_MATCHES,
-    ],
-  );
+  const rows = await em
+    .getConnection()
+    .execute<MatchRow[]>(POSSIBLE_COMPANIES_SQL, possibleCompaniesParams(company, keys));
   return rows.map((row) => ({
     companyID: row.id,
     companyName: row.name,
