@@ -219,7 +219,9 @@ describe('company matching', () => {
   });
 
   it('offers the ten nearest of thousands of alike names, read nearest first from the index', async () => {
-    const base = unique().toLowerCase().replace(/[^a-z0-9]/g, '');
+    const base = unique()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
     const em = t.app.orm.em.fork();
     await em.execute(
       `insert into companies (name, address1, city, state, zip, name_key, address_key, city_key,
