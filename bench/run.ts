@@ -219,9 +219,6 @@ try {
       growth(measure, small, full);
     }
   }
-  await run(`organization search at ${organizations}`, () =>
-    organizationSearchCase(context, `${organizations} organizations`),
-  );
   if (selected('organization search')) {
     for (const measure of ['search-org', 'organizations getList q']) {
       growth(measure, `${organizations} organizations`, `${manyOrganizations} organizations`);
