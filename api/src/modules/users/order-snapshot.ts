@@ -10,7 +10,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 //
 // A staff write to users forgets the snapshots of its process at once; writes elsewhere (a
 // registration changing a name, another process deleting someone) show in page boundaries
-// within SNAPSHOT_MS (docs/decisions.md, "Deep pages of the users list").
+// within SNAPSHOT_MS (docs/decisions.md, "Deep pages of the users list start from a kept
+// anchor").
 
 export const ANCHOR_STEP = 1000;
 const SNAPSHOT_MS = 10_000;
