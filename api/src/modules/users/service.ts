@@ -68,10 +68,10 @@ const USER_SORT_KEYS: Record<string, readonly string[]> = {
 export const USER_SORT_FIELDS = Object.keys(USER_SORT_KEYS);
 
 /**
- * A name search matching at most this many people sorts its matches (found through the
- * trigram index), counting them in the same statement, instead of walking the name order and
- * filtering: a rare name lies anywhere in that order, so the walk can read most of the table
- * for one page.
+ * A filtered list matching at most this many people sorts its matches (found through the
+ * trigram index or the organization's registrations), counting them in the same statement,
+ * instead of walking the name order and filtering: a rare name lies anywhere in that order, so
+ * the walk can read most of the table for one page.
  */
 export const SORT_MATCHES_UP_TO = 5000;
 
@@ -139,9 +139,9 @@ function sortOf(page: UserPage) {
 }
 
 /**
- * The SQL of one list page and of its total (exported so tests can EXPLAIN it): `matches` for a
- * name search (its first SORT_MATCHES_UP_TO + 1 matches, counted, and the page of them),
- * `rows` and `total` for every filtered list and for a name search matching more people.
+ * The SQL of one filtered list page and of its total (exported so tests can EXPLAIN it):
+ * `matches` (the first SORT_MATCHES_UP_TO + 1 matches, counted, and the page of them), then
+ * `rows` and `total` for a filter matching more people.
  */
 export function userListQueries(filter: UserFilter, page: UserPage) {
   const { columns, from, params } = userQuery(filter);
@@ -219,16 +219,16 @@ export async function listUsers(
   if (filter.organizationId === undefined && !filter.ids && !filter.q?.trim()) {
     return listAllUsers(em, page);
   }
+  // A filtered list (a search, an organization's people, a set of ids) counts and sorts its
+  // matches in one statement; only one matching more people counts them separately.
   const queries = userListQueries(filter, page);
-  if (filter.q?.trim()) {
-    const found = await em.execute<(UserRow & { total: number })[]>(
-      queries.matches.sql,
-      queries.matches.params,
-    );
-    const matches = found[0]?.total ?? 0;
-    if (matches <= SORT_MATCHES_UP_TO) {
-      return { rows: found.filter((row) => row.id !== null).map(toRecord), total: matches };
-    }
+  const found = await em.execute<(UserRow & { total: number })[]>(
+    queries.matches.sql,
+    queries.matches.params,
+  );
+  const matches = found[0]?.total ?? 0;
+  if (matches <= SORT_MATCHES_UP_TO) {
+    return { rows: found.filter((row) => row.id !== null).map(toRecord), total: matches };
   }
   const [count] = await em.execute<{ total: number }[]>(queries.total.sql, queries.total.params);
   const total = count?.total ?? 0;
