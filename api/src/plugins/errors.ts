@@ -3,25 +3,31 @@ import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { AppError } from '../errors.js';
 
+/** The error and the errors it was wrapped around (cause, or MikroORM's previous), in order. */
+function errorChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let current = error; current instanceof Error && chain.length < 5; ) {
+    chain.push(current);
+    current = current.cause ?? (current as { previous?: unknown }).previous;
+  }
+  return chain;
+}
+
+const codeOf = (error: Error) => String((error as { code?: unknown }).code ?? '');
+
 /**
  * Errors that mean the database cannot be reached right now (answered 503, not 500): a refused
  * or broken connection, PostgreSQL's connection-exception (08…) and shutdown (57P0…) states,
  * here or in the error it was wrapped around.
  */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false;
-  const code = String((error as { code?: unknown }).code ?? '');
-  const text = `${error.name} ${code} ${error.message}`;
-  if (
-    /^(08|57P0)/.test(code) ||
-    /ConnectionException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|Connection ended unexpectedly|not queryable|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|terminating connection/i.test(
-      text,
-    )
-  ) {
-    return true;
-  }
-  const wrapped = error.cause ?? (error as { previous?: unknown }).previous;
-  return isDatabaseUnavailable(wrapped, depth + 1);
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return errorChain(error).some(
+    (link) =>
+      /^(08|57P0)/.test(codeOf(link)) ||
+      /ConnectionException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|Connection ended unexpectedly|not queryable|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|terminating connection/i.test(
+        `${link.name} ${codeOf(link)} ${link.message}`,
+      ),
+  );
 }
 
 /**
@@ -30,12 +36,15 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
  * refuses it (22021, 22P05); written into a statement's text (MikroORM inlines values) a NUL
  * ends the text early and the server calls the message malformed (08P01, connection kept).
  */
-function isUnstorableText(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false;
-  const code = (error as { code?: unknown }).code;
-  if (code === '22021' || code === '22P05') return true;
-  if (code === '08P01' && error.message.includes('invalid message format')) return true;
-  return isUnstorableText(error.cause ?? (error as { previous?: unknown }).previous, depth + 1);
+function isUnstorableText(error: unknown): boolean {
+  return errorChain(error).some((link) => {
+    const code = codeOf(link);
+    return (
+      code === '22021' ||
+      code === '22P05' ||
+      (code === '08P01' && link.message.includes('invalid message format'))
+    );
+  });
 }
 
 /** How long an unexplained failure waits to learn whether the database is there. */

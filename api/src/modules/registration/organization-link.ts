@@ -23,14 +23,19 @@ export function isLinkExpired(allowedUntil: string | Date, now: Date = new Date(
 export const linkInvalid = () => new AppError(404, CODES.orgUrlInvalid, MESSAGES.orgUrlInvalid);
 export const linkExpired = () => new AppError(410, CODES.orgUrlExpired, MESSAGES.orgUrlExpired);
 
+/** The hash when it could be one, else null (which no form has). */
+export const possibleHash = (hash: unknown): string | null =>
+  typeof hash === 'string' && FORM_HASH_PATTERN.test(hash) ? hash : null;
+
 /** The organization whose form this hash opens; ORG URL INVALID / ORG URL EXPIRED otherwise. */
 export async function organizationForLink(
   em: EntityManager,
   hash: unknown,
   now: Date = new Date(),
 ): Promise<TOrganization> {
-  if (typeof hash !== 'string' || !FORM_HASH_PATTERN.test(hash)) throw linkInvalid();
-  const organization = await em.findOne(Organization, { formHash: hash });
+  const formHash = possibleHash(hash);
+  if (!formHash) throw linkInvalid();
+  const organization = await em.findOne(Organization, { formHash });
   if (!organization) throw linkInvalid();
   if (isLinkExpired(organization.allowedUntil, now)) throw linkExpired();
   return organization;
@@ -109,10 +114,11 @@ export async function organizationInfoForLink(
   hash: unknown,
   options: { now?: Date; cache?: LinkCache } = {},
 ): Promise<TOrgInfo> {
-  if (typeof hash !== 'string' || !FORM_HASH_PATTERN.test(hash)) throw linkInvalid();
+  const formHash = possibleHash(hash);
+  if (!formHash) throw linkInvalid();
   const row = await linkRowFor(
-    hash,
-    async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [hash]))[0],
+    formHash,
+    async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [formHash]))[0],
     options.cache,
   );
   return orgInfoOf(openRow(row, options.now));
@@ -139,7 +145,3 @@ export function linkedOrganization(
     rules: certificationRulesFromOrgInfo(orgInfoOf(open)),
   };
 }
-
-/** The hash when it could be one, else null (which no form has). */
-export const possibleHash = (hash: unknown): string | null =>
-  typeof hash === 'string' && FORM_HASH_PATTERN.test(hash) ? hash : null;
