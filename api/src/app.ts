@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, RequestLogController } from './logging.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -52,7 +52,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   armFaultPoint(config);
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
@@ -87,9 +87,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docsPlugin);
   await app.register(authPlugin);
 
+  await app.register(linkCache);
   await app.register(uploadsPlugin);
   await app.register(healthRoutes);
-  await app.register(linkCache);
   await app.register(publicRegistration);
   await app.register(staffAuthRoutes);
   await app.register(organizationRoutes);

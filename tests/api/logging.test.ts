@@ -32,6 +32,19 @@ describe('request logs', () => {
     expect(text).not.toContain('sentinel@example.com');
   });
 
+  it('log one line per request, when it completes, with its method, path, status and time', async () => {
+    const response = await t.app.inject({ url: '/api/tr/get/orginfo/SentinelHash1a2b3c4d5e6f' });
+    const requestId = response.headers['x-request-id'];
+    const lines = t.logs.filter((line) => line.requestId === requestId);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/tr/get/orginfo/[hash]' },
+      res: { statusCode: response.statusCode },
+      responseTime: expect.any(Number),
+    });
+  });
+
   it('redact personal fields in logged objects', async () => {
     t.app.log.info(
       { body: { userEmail: 'person@example.com', password: 'hunter2hunter2' } },
