@@ -1,7 +1,8 @@
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { signIn, staffClient } from '../staff/helpers.js';
-import { createOrganization, randomAddress } from './fixtures.js';
+import { createOrganization, randomAddress, upload } from './fixtures.js';
 
 // Each process keeps what a registration link shows for ORGINFO_CACHE_SECONDS. Staff changes
 // through this process show at once; a change this process did not make shows within that time.
@@ -60,5 +61,28 @@ describe('what a registration link shows, kept for a moment', () => {
       cache.get(organization.hash, () => Promise.reject(new Error('connection lost'))),
     ).rejects.toThrow('connection lost');
     expect(await banner(organization.hash)).toBe('Have your documents ready.');
+  });
+
+  it('refuses an upload for an organization deleted elsewhere while its link was kept', async () => {
+    const organization = await createOrganization(t.app.orm.em.fork());
+    expect((await upload(t.app, organization.hash)).statusCode).toBe(200);
+    const em = t.app.orm.em.fork();
+    await em.execute('delete from organizations where id = ?', [organization.id]);
+    const [before] = await em.execute<{ count: number }[]>(
+      'select count(*)::int as count from documents',
+    );
+    const files = async () =>
+      (await readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true })).filter(
+        (entry) => entry.isFile(),
+      ).length;
+    const filesBefore = await files();
+    const refused = await upload(t.app, organization.hash);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('ORG URL INVALID');
+    const [after] = await em.execute<{ count: number }[]>(
+      'select count(*)::int as count from documents',
+    );
+    expect(after?.count).toBe(before?.count);
+    expect(await files()).toBe(filesBefore);
   });
 });

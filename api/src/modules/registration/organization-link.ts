@@ -5,7 +5,6 @@ import {
   type TCertificationRules,
   type TOrgInfo,
 } from '../../../../shared/registration.js';
-import { Organization, type TOrganization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { FORM_HASH_PATTERN } from '../organizations/form-hash.js';
 import { statusOf, todayUtc } from '../organizations/status.js';
@@ -26,20 +25,6 @@ export const linkExpired = () => new AppError(410, CODES.orgUrlExpired, MESSAGES
 /** The hash when it could be one, else null (which no form has). */
 export const possibleHash = (hash: unknown): string | null =>
   typeof hash === 'string' && FORM_HASH_PATTERN.test(hash) ? hash : null;
-
-/** The organization whose form this hash opens; ORG URL INVALID / ORG URL EXPIRED otherwise. */
-export async function organizationForLink(
-  em: EntityManager,
-  hash: unknown,
-  now: Date = new Date(),
-): Promise<TOrganization> {
-  const formHash = possibleHash(hash);
-  if (!formHash) throw linkInvalid();
-  const organization = await em.findOne(Organization, { formHash });
-  if (!organization) throw linkInvalid();
-  if (isLinkExpired(organization.allowedUntil, now)) throw linkExpired();
-  return organization;
-}
 
 /**
  * org_associated_certs as a SQL expression: each agency the organization enables with the types

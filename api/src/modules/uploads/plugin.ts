@@ -47,6 +47,7 @@ async function uploadRoutes(app: FastifyInstance) {
         request.em,
         app.documentStorage,
         request.parts({ limits: UPLOAD_LIMITS }),
+        app.linkCache,
       );
       return { code: CODES.success, message: { url } };
     },
@@ -71,4 +72,4 @@ const uploadsPlugin: FastifyPluginAsync = async (app) => {
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
 };
 
-export default fp(uploadsPlugin, { name: 'uploads', dependencies: ['db', 'jobs'] });
+export default fp(uploadsPlugin, { name: 'uploads', dependencies: ['db', 'jobs', 'link-cache'] });

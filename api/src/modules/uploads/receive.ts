@@ -5,9 +5,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { fileTypeFromBuffer } from 'file-type';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { LIMITS, UPLOAD_EXTENSION_TYPES, UPLOAD_MIME_TYPES } from '../../../../shared/constants.js';
-import { Document } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
-import { organizationForLink } from '../registration/organization-link.js';
+import type { LinkCache } from '../registration/link-cache.js';
+import {
+  LINK_ROW_SQL,
+  type LinkRow,
+  linkedOrganization,
+  linkInvalid,
+  linkRowFor,
+  possibleHash,
+} from '../registration/organization-link.js';
 import type { DocumentStorage } from './storage.js';
 
 /** Every multipart limit, set explicitly: one file of at most 10,000,000 bytes and the hash. */
@@ -112,6 +119,23 @@ const LIMIT_ERRORS: Record<string, () => AppError> = {
   FST_FIELDS_LIMIT: () => AppError.badRequest(),
 };
 
+/** The organization whose form the hash opens (the link's kept row when there is one). */
+async function organizationIdForLink(em: EntityManager, hash: unknown, cache?: LinkCache) {
+  const formHash = possibleHash(hash);
+  if (!formHash) throw linkInvalid();
+  const row = await linkRowFor(
+    formHash,
+    async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [formHash]))[0],
+    cache,
+  );
+  return linkedOrganization(row).id;
+}
+
+/** One statement, no transaction: the document row is the upload's only write. */
+const INSERT_DOCUMENT_SQL = `insert into documents
+  (id, organization_id, storage_key, original_name, content_type, size, sha256, attached_at, created_at)
+  values (?, ?, ?, ?, ?, ?, ?, null, now())`;
+
 /**
  * Reads the multipart fields `file` and `orgHash`, stores the file and records it as an
  * unattached document of the organization. Returns the document id (the opaque reference).
@@ -120,6 +144,7 @@ export async function receiveUpload(
   em: EntityManager,
   storage: DocumentStorage,
   parts: AsyncIterableIterator<Multipart>,
+  cache?: LinkCache,
 ): Promise<string> {
   let orgHash: string | undefined;
   let stored: StoredFile | undefined;
@@ -145,20 +170,23 @@ export async function receiveUpload(
     }
     if (refusal) throw refusal;
     if (!stored) throw AppError.badRequest(MESSAGES.fileMissing);
-    const organization = await organizationForLink(em, orgHash);
-    const document = em.create(Document, {
-      id: randomUUID(),
-      organization,
-      storageKey: stored.key,
-      originalName: stored.originalName,
-      contentType: stored.contentType,
-      size: stored.size,
-      sha256: stored.sha256,
-      attachedAt: null,
-      createdAt: new Date(),
-    });
-    await em.flush();
-    return document.id;
+    const organizationId = await organizationIdForLink(em, orgHash, cache);
+    const id = randomUUID();
+    await em
+      .execute(INSERT_DOCUMENT_SQL, [
+        id,
+        organizationId,
+        stored.key,
+        stored.originalName,
+        stored.contentType,
+        stored.size,
+        stored.sha256,
+      ])
+      .catch((error: unknown) => {
+        // The kept row's organization was deleted a moment ago.
+        throw (error as { code?: unknown }).code === '23503' ? linkInvalid() : error;
+      });
+    return id;
   } catch (error) {
     if (stored) await storage.remove(stored.key);
     const code = (error as { code?: unknown }).code;

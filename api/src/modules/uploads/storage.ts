@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,12 +32,23 @@ export function createLocalStorage(dir: string): DocumentStorage {
     return path.join(dir, key.slice(0, 2), key);
   };
 
+  /** A new file; its shard folder is made the first time it is missing. */
+  const createFile = async (file: string): Promise<FileHandle> => {
+    try {
+      return await open(file, 'wx', 0o640);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o750 });
+      return open(file, 'wx', 0o640);
+    }
+  };
+
   return {
     async save(stream) {
       const key = randomUUID();
       const target = fileFor(key);
       const partial = `${target}.partial`;
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o750 });
+      const file = await createFile(partial);
       const hash = createHash('sha256');
       let size = 0;
       const measure = new Transform({
@@ -48,7 +59,7 @@ export function createLocalStorage(dir: string): DocumentStorage {
         },
       });
       try {
-        await pipeline(stream, measure, createWriteStream(partial, { mode: 0o640 }));
+        await pipeline(stream, measure, file.createWriteStream());
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });
