@@ -4,11 +4,11 @@ import {
   companyInsertSql,
 } from '../../../api/src/modules/companies/create.js';
 import {
+  MATCH_COMPANY_SQL,
   MAX_POSSIBLE_MATCHES,
   matchCompany,
+  matchCompanyParams,
   NAME_SIMILARITY_THRESHOLD,
-  POSSIBLE_COMPANIES_SQL,
-  possibleCompaniesParams,
 } from '../../../api/src/modules/companies/matching.js';
 import {
   addressKey,
@@ -259,12 +259,13 @@ describe('company matching', () => {
     );
     expect(offered.map((row) => row.score)).toEqual(best.map((row) => row.score));
     const plan = await em.execute<{ 'QUERY PLAN': string }[]>(
-      `explain ${POSSIBLE_COMPANIES_SQL}`,
-      possibleCompaniesParams(input),
+      `explain ${MATCH_COMPANY_SQL}`,
+      matchCompanyParams(input),
     );
-    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
-      'companies_state_name_trgm_gist_idx',
-    );
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('companies_state_name_trgm_gist_idx');
+    // The exact match first, and the possible ones only when it finds nothing.
+    expect(text).toMatch(/CTE exact[\s\S]*One-Time Filter: \(NOT/);
   });
 
   it('answers Found Exact Match and Found Possible Matches through the API', async () => {

@@ -34,18 +34,6 @@ export function exactCompanyParams(
   return [keys.nameKey, keys.addressKey, keys.cityKey, company.companyState, keys.zip5];
 }
 
-export async function findExactCompany(
-  em: EntityManager,
-  company: TCompany,
-  keys: CompanyKeys = companyKeys(company),
-): Promise<number | null> {
-  const [row] = await em.execute<{ id: number }[]>(
-    EXACT_COMPANY_SQL,
-    exactCompanyParams(company, keys),
-  );
-  return row?.id ?? null;
-}
-
 interface MatchRow {
   id: number;
   name: string;
@@ -96,32 +84,47 @@ export function possibleCompaniesParams(
   ];
 }
 
-export async function findPossibleCompanies(
-  em: EntityManager,
+/**
+ * The whole match in one statement: the exact company when there is one (a row with `exact`
+ * true), else the possible matches; the possible ones are not looked for when the exact one
+ * is found.
+ */
+export const MATCH_COMPANY_SQL = `with exact as (${EXACT_COMPANY_SQL})
+  select true as exact, id, null as name, null as address1, null as address2, null as city,
+         null as state, null as zip
+    from exact
+  union all
+  select false, id, name, address1, address2, city, state, zip
+    from (${POSSIBLE_COMPANIES_SQL}) possible
+   where not exists (select 1 from exact)`;
+
+export function matchCompanyParams(
   company: TCompany,
   keys: CompanyKeys = companyKeys(company),
-): Promise<TCompanyMatch[]> {
-  const rows = await em
-    .getConnection()
-    .execute<MatchRow[]>(POSSIBLE_COMPANIES_SQL, possibleCompaniesParams(company, keys));
-  return rows.map((row) => ({
-    companyID: row.id,
-    companyName: row.name,
-    companyAddress1: row.address1,
-    companyAddress2: row.address2,
-    companyCity: row.city,
-    companyState: row.state,
-    companyZip: row.zip,
-  }));
+): unknown[] {
+  return [...exactCompanyParams(company, keys), ...possibleCompaniesParams(company, keys)];
 }
 
 export async function matchCompany(
   em: EntityManager,
   company: TCompany,
 ): Promise<CompanyMatchResult> {
-  const keys = companyKeys(company);
-  const exact = await findExactCompany(em, company, keys);
-  if (exact !== null) return { kind: 'exact', companyId: exact };
-  const matches = await findPossibleCompanies(em, company, keys);
-  return matches.length ? { kind: 'possible', matches } : { kind: 'none' };
+  const rows = await em
+    .getConnection()
+    .execute<(MatchRow & { exact: boolean })[]>(MATCH_COMPANY_SQL, matchCompanyParams(company));
+  const [first] = rows;
+  if (first?.exact) return { kind: 'exact', companyId: first.id };
+  if (!first) return { kind: 'none' };
+  return {
+    kind: 'possible',
+    matches: rows.map((row) => ({
+      companyID: row.id,
+      companyName: row.name,
+      companyAddress1: row.address1,
+      companyAddress2: row.address2,
+      companyCity: row.city,
+      companyState: row.state,
+      companyZip: row.zip,
+    })),
+  };
 }
