@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR_STEP, snapshotSql } from '../../../api/src/modules/users/order-snapshot.js';
 import {
   anchoredPageQuery,
+  organizationPageQuery,
   SORT_MATCHES_UP_TO,
   userListQueries,
 } from '../../../api/src/modules/users/service.js';
@@ -33,6 +34,17 @@ beforeAll(async () => {
      select u.id, o.id from users u
        join organizations o on o.name = 'Index Org ' || (u.id % 500 + 1)
       where u.id % 10 = 0`,
+  );
+  // And one large organization: a third of everyone, every other one of them enrolled.
+  await em.execute(
+    `insert into organizations (name, form_hash, primary_email, report_frequency, allowed_until)
+     values ('Index Org Large', 'index-org-hash-large', '', 'weekly', '2034-12-31')`,
+  );
+  await em.execute(
+    `insert into registrations (user_id, organization_id, enrolled)
+     select u.id, o.id, u.id % 2 = 0 from users u
+       join organizations o on o.name = 'Index Org Large'
+      where u.id % 3 = 1`,
   );
   await em.execute('analyze users; analyze registrations');
 }, 120_000);
@@ -84,26 +96,58 @@ describe('list queries over 100k users', () => {
     expect(await plan(common.rows.sql, common.rows.params)).not.toContain('CTE');
   });
 
-  it('lists one organization through its registrations index', async () => {
-    const queries = userListQueries(
+  it('lists one organization through its registrations index, a large one in name order', async () => {
+    const page = { sort: 'lastName', order: 'ASC' as const, offset: 0, limit: 25 };
+    const small = organizationPageQuery(
       { organizationId: await organizationId('Index Org 7') },
-      { sort: 'lastName', order: 'ASC', offset: 0, limit: 25 },
+      page,
     );
-    const index =
-      /registrations_organization_(registered_at|certification_count)_idx|registrations_user_organization_unique/;
-    expect(await plan(queries.matches.sql, queries.matches.params)).toMatch(index);
-    expect(await plan(queries.total.sql, queries.total.params)).toMatch(index);
+    const smallPlan = await plan(small.sql, small.params);
+    expect(smallPlan).toMatch(
+      /registrations_organization_(registered_at|certification_count)_idx|registrations_user_organization_unique/,
+    );
+    expect(smallPlan).not.toContain('Seq Scan');
+    const large = organizationPageQuery(
+      { organizationId: await organizationId('Index Org Large') },
+      page,
+    );
+    expect(await plan(large.sql, large.params)).toContain('users_name_order_covering_idx');
   });
 
   it("counts and sorts an organization's people in one statement, as the plain queries would", async () => {
-    const id = await organizationId('Index Org 7');
-    const page = await listed('lastName', 'DESC', 5, { organization: id });
-    const where = `id in (select user_id from registrations where organization_id = ${id})`;
-    const [count] = await t.app.orm.em
-      .fork()
-      .execute<{ total: number }[]>(`select count(*)::int as total from users where ${where}`);
-    expect(page.total).toBe(count?.total);
-    expect(page.ids).toEqual(await offsetIds('lastName', 'DESC', 5, where));
+    for (const name of ['Index Org 7', 'Index Org Large']) {
+      const id = await organizationId(name);
+      const where = `id in (select user_id from registrations where organization_id = ${id})`;
+      const [count] = await t.app.orm.em
+        .fork()
+        .execute<{ total: number }[]>(`select count(*)::int as total from users where ${where}`);
+      for (const [sort, order, offset] of [
+        ['lastName', 'DESC', 5],
+        ['lastName', 'ASC', 0],
+        ['email', 'ASC', 6_000],
+        ['id', 'DESC', 30_000],
+      ] as const) {
+        const page = await listed(sort, order, offset, { organization: id });
+        expect(page.total, name).toBe(count?.total);
+        expect(page.ids, `${name} ${sort} ${order} at ${offset}`).toEqual(
+          await offsetIds(sort, order, offset, where),
+        );
+      }
+    }
+    expect((await listed('lastName', 'ASC', 0, { organization: 999_999 })).total).toBe(0);
+  });
+
+  it("counts and sorts an organization's enrolled or not enrolled people", async () => {
+    const id = await organizationId('Index Org Large');
+    for (const enrolled of [true, false]) {
+      const where = `id in (select user_id from registrations where organization_id = ${id} and enrolled = ${enrolled})`;
+      const [count] = await t.app.orm.em
+        .fork()
+        .execute<{ total: number }[]>(`select count(*)::int as total from users where ${where}`);
+      const page = await listed('lastName', 'ASC', 40, { organization: id, enrolled });
+      expect(page.total).toBe(count?.total);
+      expect(page.ids).toEqual(await offsetIds('lastName', 'ASC', 40, where));
+    }
   });
 
   it('answers the REST list with the right total and the page asked for', async () => {

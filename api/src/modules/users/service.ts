@@ -68,10 +68,10 @@ const USER_SORT_KEYS: Record<string, readonly string[]> = {
 export const USER_SORT_FIELDS = Object.keys(USER_SORT_KEYS);
 
 /**
- * A filtered list matching at most this many people sorts its matches (found through the
- * trigram index or the organization's registrations), counting them in the same statement,
- * instead of walking the name order and filtering: a rare name lies anywhere in that order, so
- * the walk can read most of the table for one page.
+ * A search (or a set of ids) matching at most this many people sorts its matches (found
+ * through the trigram index, within an organization's registrations when one is named),
+ * counting them in the same statement, instead of walking the name order and filtering: a
+ * rare name lies anywhere in that order, so the walk can read most of the table for one page.
  */
 export const SORT_MATCHES_UP_TO = 5000;
 
@@ -163,6 +163,34 @@ export function userListQueries(filter: UserFilter, page: UserPage) {
 }
 
 /**
+ * One page of an organization's people (no search, no ids) and their count, in one statement.
+ * Each registration is one person, so the count reads only the organization's registrations;
+ * the page is the plain ordered join, which PostgreSQL plans by the organization's size: a
+ * large one walks users_name_order_covering_idx and checks each person's registration, a
+ * small one sorts its few people.
+ */
+export function organizationPageQuery(
+  filter: UserFilter & { organizationId: number },
+  page: UserPage,
+) {
+  const { columns, from, params } = userQuery(filter);
+  const { order } = sortOf(page);
+  const enrolled = filter.enrolled === undefined ? '' : ' and r.enrolled = ?';
+  const countParams =
+    filter.enrolled === undefined
+      ? [filter.organizationId]
+      : [filter.organizationId, filter.enrolled];
+  return {
+    sql: `select counted.total, u.* from
+        (select count(*)::int as total from registrations r
+          where r.organization_id = ?${enrolled}) counted
+        left join lateral (select ${columns} ${from} order by ${order} limit ? offset ?) u on true
+      order by ${order}`,
+    params: [...countParams, ...params, page.limit, page.offset],
+  };
+}
+
+/**
  * One page of the unfiltered list, from the anchor at or before it (see order-snapshot.ts):
  * the page's ids come from an index-only scan of the sort's index that starts at the anchor
  * and skips fewer than ANCHOR_STEP entries; only the rows shown are read from the table.
@@ -189,14 +217,8 @@ async function listAllUsers(
   em: EntityManager,
   page: UserPage,
 ): Promise<{ rows: UserRecord[]; total: number }> {
-  const { keys, direction } = sortOf(page);
+  const { keys, direction, order } = sortOf(page);
   const snapshot = await orderSnapshot(em, keys, direction);
-  const [added] = await em.execute<{ count: number }[]>(
-    'select count(*)::int as count from users where id > ?',
-    [snapshot.maxId],
-  );
-  const total = snapshot.total + (added?.count ?? 0);
-  if (page.offset >= total) return { rows: [], total };
   // Past the snapshot's last anchor (users added since), the walk starts at the last one.
   const block = Math.max(
     0,
@@ -207,8 +229,16 @@ async function listAllUsers(
     block > 0 ? snapshot.anchors[block] : undefined,
     page.offset - block * ANCHOR_STEP,
   );
-  const rows = await em.execute<UserRow[]>(query.sql, query.params);
-  return { rows: rows.map(toRecord), total };
+  // The page and the users added since the snapshot, in one statement.
+  const found = await em.execute<(UserRow & { added: number })[]>(
+    `select added.count as added, u.*
+       from (select count(*)::int as count from users where id > ?) added
+       left join lateral (${query.sql}) u on true
+      order by ${order}`,
+    [snapshot.maxId, ...query.params],
+  );
+  const total = snapshot.total + (found[0]?.added ?? 0);
+  return { rows: found.filter((row) => row.id !== null).map(toRecord), total };
 }
 
 export async function listUsers(
@@ -219,8 +249,17 @@ export async function listUsers(
   if (filter.organizationId === undefined && !filter.ids && !filter.q?.trim()) {
     return listAllUsers(em, page);
   }
-  // A filtered list (a search, an organization's people, a set of ids) counts and sorts its
-  // matches in one statement; only one matching more people counts them separately.
+  const { organizationId } = filter;
+  if (organizationId !== undefined && !filter.ids && !filter.q?.trim()) {
+    const query = organizationPageQuery({ ...filter, organizationId }, page);
+    const found = await em.execute<(UserRow & { total: number })[]>(query.sql, query.params);
+    return {
+      rows: found.filter((row) => row.id !== null).map(toRecord),
+      total: found[0]?.total ?? 0,
+    };
+  }
+  // A search or a set of ids counts and sorts its matches in one statement; only one matching
+  // more people counts them separately.
   const queries = userListQueries(filter, page);
   const found = await em.execute<(UserRow & { total: number })[]>(
     queries.matches.sql,
