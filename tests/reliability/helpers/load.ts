@@ -1,8 +1,15 @@
 import type http from 'node:http';
 import { DEV_ADMIN_LOGIN } from '../../../api/src/config.js';
 import {
+  COMPANY_SUFFIXES,
+  COMPANY_WORDS,
+  LAST_NAMES,
+  PLACES,
+  STREET_TYPES,
+  STREETS,
+} from '../../../bench/words.js';
+import {
   acceptedCertification,
-  companyInput,
   email,
   type OrganizationFixture,
   person,
@@ -29,6 +36,28 @@ export interface Outcome {
   idempotencyKey?: string;
 }
 
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+/**
+ * A company as service providers name theirs, from the words and places the benchmark data is
+ * seeded with: spread over the states, names that share a word or two. (Thousands of names
+ * alike but for a random tail, all in one state, would measure the worst case of company
+ * matching instead; tests/api/registration/company-matching.test.ts covers that one.)
+ */
+export function plausibleCompany() {
+  const [city, state, zip] = pick(PLACES);
+  return {
+    companyName:
+      `${pick(LAST_NAMES)} ${pick(COMPANY_WORDS)} ${pick(COMPANY_WORDS)} ${pick(COMPANY_SUFFIXES)}`.trim(),
+    companyPhone: '',
+    companyAddress1: `${100 + Math.floor(Math.random() * 9900)} ${pick(STREETS)} ${pick(STREET_TYPES)}`,
+    companyAddress2: '',
+    companyCity: city,
+    companyState: state,
+    companyZip: zip,
+  };
+}
+
 export interface MixTarget {
   base: string;
   organization: OrganizationFixture;
@@ -50,7 +79,7 @@ export function mixCalls(target: MixTarget) {
       turn++ % 2 === 0
         ? call(target.base, 'POST', '/api/tr/validate/company', {
             ...options,
-            body: { companyInfo: [companyInput()] },
+            body: { companyInfo: [plausibleCompany()] },
           })
         : call(target.base, 'POST', '/api/tr/validate/admins', {
             ...options,
@@ -93,7 +122,7 @@ export function mixCalls(target: MixTarget) {
         headers: { 'idempotency-key': idempotencyKey },
         body: {
           hashValue: target.organization.hash,
-          companyInfo: [companyInput()],
+          companyInfo: [plausibleCompany()],
           userInfo,
           testKitInfo: [],
         },

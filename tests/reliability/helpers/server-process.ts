@@ -59,14 +59,16 @@ export async function removeEnvironment(environment: ServerEnvironment): Promise
 
 /**
  * Spawns `node --import tsx api/src/server.ts` and resolves once /api/health answers 200.
- * `wait: false` resolves as soon as the process is spawned (for start-up refusal tests).
+ * `wait: false` resolves as soon as the process is spawned (for start-up refusal tests);
+ * `traceGc` has V8 report each collection on stdout (read with majorCollections()).
  */
 export async function startServerProcess(
   environment: ServerEnvironment,
   env: Record<string, string> = {},
-  options: { wait?: boolean; readyTimeoutMs?: number } = {},
+  options: { wait?: boolean; readyTimeoutMs?: number; traceGc?: boolean } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const flags = options.traceGc ? ['--trace-gc'] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'api/src/server.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -186,4 +188,33 @@ export function tail(lines: string[], count = 30): string {
 export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** One full (mark-compact) collection of the main thread's heap, as --trace-gc reports it. */
+export interface MajorCollection {
+  /** ms since the process started. */
+  atMs: number;
+  /** The heap still in use after the collection: the live objects. */
+  liveMiB: number;
+}
+
+const MARK_COMPACT =
+  /^\[\d+:(0x[0-9a-f]+)\]\s+(\d+) ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/;
+
+/**
+ * The major collections among output lines of a server started with `traceGc`. Each thread
+ * has its own heap; the main thread's is the one collected most often.
+ */
+export function majorCollections(lines: string[]): MajorCollection[] {
+  const byHeap = new Map<string, MajorCollection[]>();
+  for (const line of lines) {
+    const match = MARK_COMPACT.exec(line);
+    if (!match) continue;
+    const [, heap = '', atMs = '0', liveMib = '0'] = match;
+    const list = byHeap.get(heap) ?? [];
+    // V8's "MB" is 1,048,576 bytes.
+    list.push({ atMs: Number(atMs), liveMiB: Number(liveMib) });
+    byHeap.set(heap, list);
+  }
+  return [...byHeap.values()].sort((a, b) => b.length - a.length)[0] ?? [];
 }
