@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANCHOR_STEP, snapshotSql } from '../../../api/src/modules/users/order-snapshot.js';
 import {
   anchoredPageQuery,
-  organizationPageQuery,
+  listUsers,
+  organizationPageQueries,
   SORT_MATCHES_UP_TO,
   userListQueries,
 } from '../../../api/src/modules/users/service.js';
@@ -32,10 +33,11 @@ beforeAll(async () => {
   await em.execute(
     `insert into registrations (user_id, organization_id)
      select u.id, o.id from users u
-       join organizations o on o.name = 'Index Org ' || (u.id % 500 + 1)
+       join organizations o on o.name = 'Index Org ' || ((u.id / 10) % 500 + 1)
       where u.id % 10 = 0`,
   );
-  // And one large organization: a third of everyone, every other one of them enrolled.
+  // And one large organization: a third of everyone, every other one of them enrolled; and one
+  // of 2,220 people who all sort last by name (Last9, Last90 to Last99, Last900 to Last999).
   await em.execute(
     `insert into organizations (name, form_hash, primary_email, report_frequency, allowed_until)
      values ('Index Org Large', 'index-org-hash-large', '', 'weekly', '2034-12-31')`,
@@ -45,6 +47,15 @@ beforeAll(async () => {
      select u.id, o.id, u.id % 2 = 0 from users u
        join organizations o on o.name = 'Index Org Large'
       where u.id % 3 = 1`,
+  );
+  await em.execute(
+    `insert into organizations (name, form_hash, primary_email, report_frequency, allowed_until)
+     values ('Index Org Late', 'index-org-hash-late', '', 'weekly', '2034-12-31')`,
+  );
+  await em.execute(
+    `insert into registrations (user_id, organization_id)
+     select u.id, o.id from users u join organizations o on o.name = 'Index Org Late'
+      where u.last_name like 'Last9%'`,
   );
   await em.execute('analyze users; analyze registrations');
 }, 120_000);
@@ -98,29 +109,36 @@ describe('list queries over 100k users', () => {
 
   it('lists one organization through its registrations index, a large one in name order', async () => {
     const page = { sort: 'lastName', order: 'ASC' as const, offset: 0, limit: 25 };
-    const small = organizationPageQuery(
+    const small = organizationPageQueries(
       { organizationId: await organizationId('Index Org 7') },
       page,
+      0,
     );
-    const smallPlan = await plan(small.sql, small.params);
-    expect(smallPlan).toMatch(
-      /registrations_organization_(registered_at|certification_count)_idx|registrations_user_organization_unique/,
-    );
-    expect(smallPlan).not.toContain('Seq Scan');
-    const large = organizationPageQuery(
+    const counting = await plan(small.count.sql, small.count.params);
+    const index =
+      /registrations_organization_(registered_at|certification_count)_idx|registrations_user_organization_unique/;
+    expect(counting).toMatch(index);
+    const sorting = await plan(small.sorted.sql, small.sorted.params);
+    expect(sorting).toMatch(index);
+    expect(sorting).not.toContain('Seq Scan');
+    const large = organizationPageQueries(
       { organizationId: await organizationId('Index Org Large') },
       page,
+      500,
     );
-    expect(await plan(large.sql, large.params)).toContain('users_name_order_covering_idx');
+    const walking = await plan(large.walk.sql, large.walk.params);
+    expect(walking).toContain('users_name_order_covering_idx');
+    expect(walking).not.toContain('Seq Scan');
   });
 
-  it("counts and sorts an organization's people in one statement, as the plain queries would", async () => {
-    for (const name of ['Index Org 7', 'Index Org Large']) {
+  it("counts and pages an organization's people as the plain queries would, walking or sorting", async () => {
+    for (const name of ['Index Org 7', 'Index Org Large', 'Index Org Late']) {
       const id = await organizationId(name);
       const where = `id in (select user_id from registrations where organization_id = ${id})`;
       const [count] = await t.app.orm.em
         .fork()
         .execute<{ total: number }[]>(`select count(*)::int as total from users where ${where}`);
+      expect(count?.total, name).toBeGreaterThanOrEqual(20);
       for (const [sort, order, offset] of [
         ['lastName', 'DESC', 5],
         ['lastName', 'ASC', 0],
@@ -135,6 +153,31 @@ describe('list queries over 100k users', () => {
       }
     }
     expect((await listed('lastName', 'ASC', 0, { organization: 999_999 })).total).toBe(0);
+  });
+
+  it('walks the name order for a large organization, sorts a small one, and sorts when the walk falls short', async () => {
+    const statements = async (name: string) => {
+      const em = t.app.orm.em.fork();
+      const execute = vi.spyOn(em, 'execute');
+      await listUsers(
+        em,
+        { organizationId: await organizationId(name) },
+        { sort: 'lastName', order: 'ASC', offset: 0, limit: 25 },
+      );
+      return execute.mock.calls
+        .map(([sql]) =>
+          String(sql).includes('from (select u.id,')
+            ? 'walk'
+            : /people as materialized/.test(String(sql))
+              ? 'sort'
+              : 'other',
+        )
+        .filter((kind) => kind !== 'other');
+    };
+    expect(await statements('Index Org Large')).toEqual(['walk']);
+    expect(await statements('Index Org 7')).toEqual(['sort']);
+    // Its people all sort last: the walk of the first entries finds none of them.
+    expect(await statements('Index Org Late')).toEqual(['walk', 'sort']);
   });
 
   it("counts and sorts an organization's enrolled or not enrolled people", async () => {

@@ -163,31 +163,88 @@ export function userListQueries(filter: UserFilter, page: UserPage) {
 }
 
 /**
- * One page of an organization's people (no search, no ids) and their count, in one statement.
- * Each registration is one person, so the count reads only the organization's registrations;
- * the page is the plain ordered join, which PostgreSQL plans by the organization's size: a
- * large one walks users_name_order_covering_idx and checks each person's registration, a
- * small one sorts its few people.
+ * An organization's people are paged by walking the sort's index when the walk reads at most
+ * this many entries per person of the organization; otherwise its people are sorted.
  */
-export function organizationPageQuery(
+const WALK_ENTRIES_PER_PERSON = 2;
+
+/**
+ * The SQL of one page of an organization's people (no search, no ids), exported so tests can
+ * EXPLAIN it: `count` (one person per registration: the organization's index alone), `walk`
+ * (the first `walkLength` entries of the sort's index, the organization's people among them)
+ * and `sorted` (all its people, sorted). Each has the shape of its plan written into it, so
+ * PostgreSQL's statistics, which lag a fast-growing organization, cannot turn a walk of a few
+ * hundred entries into a sort of thousands of rows, or the reverse.
+ */
+export function organizationPageQueries(
   filter: UserFilter & { organizationId: number },
   page: UserPage,
+  walkLength: number,
 ) {
   const { columns, from, params } = userQuery(filter);
-  const { order } = sortOf(page);
+  const { keys, direction, order } = sortOf(page);
   const enrolled = filter.enrolled === undefined ? '' : ' and r.enrolled = ?';
-  const countParams =
-    filter.enrolled === undefined
-      ? [filter.organizationId]
-      : [filter.organizationId, filter.enrolled];
+  const registration = [
+    filter.organizationId,
+    ...(filter.enrolled === undefined ? [] : [filter.enrolled]),
+  ];
+  // The walk carries the sort keys as k0, k1…, read from the index.
+  const walkKeys = keys.map((key, i) => `${key} as k${i}`).join(', ');
+  const walkKeyColumns = keys.map((_, i) => `walk.k${i}`).join(', ');
+  const walkOrder = keys.map((_, i) => `k${i} ${direction}`).join(', ');
   return {
-    sql: `select counted.total, u.* from
-        (select count(*)::int as total from registrations r
-          where r.organization_id = ?${enrolled}) counted
-        left join lateral (select ${columns} ${from} order by ${order} limit ? offset ?) u on true
-      order by ${order}`,
-    params: [...countParams, ...params, page.limit, page.offset],
+    count: {
+      sql: `select count(*)::int as total from registrations r
+        where r.organization_id = ?${enrolled}`,
+      params: registration,
+    },
+    // The walk reads the sort's index alone; each walked person's registration is looked up by
+    // its unique index (`limit 1` keeps that a lookup per person, not a join over all of the
+    // organization's registrations); only the page's people are read from the table.
+    walk: {
+      sql: `select ${USER_COLUMNS}, r.enrolled, r.registered_at
+          from (select walk.id, ${walkKeyColumns}, found.*
+                  from (select u.id, ${walkKeys} from users u order by ${order} limit ?) walk
+                  join lateral (select r.enrolled, r.registered_at from registrations r
+                     where r.user_id = walk.id and r.organization_id = ?${enrolled} limit 1) found
+                    on true
+                 order by ${walkOrder} limit ? offset ?) r
+          join users u on u.id = r.id
+        order by ${order}`,
+      params: [walkLength, ...registration, page.limit, page.offset],
+    },
+    sorted: {
+      sql: `with people as materialized (select ${columns} ${from})
+        select * from people u order by ${order} limit ? offset ?`,
+      params: [...params, page.limit, page.offset],
+    },
   };
+}
+
+async function listOrganizationUsers(
+  em: EntityManager,
+  filter: UserFilter & { organizationId: number },
+  page: UserPage,
+): Promise<{ rows: UserRecord[]; total: number }> {
+  const { keys, direction } = sortOf(page);
+  const queries = organizationPageQueries(filter, page, 0);
+  const [counted] = await em.execute<{ total: number }[]>(queries.count.sql, queries.count.params);
+  const total = counted?.total ?? 0;
+  if (page.offset >= total) return { rows: [], total };
+  // Spread evenly through the sort order, the people up to the end of the page lie within
+  // this many entries of it; a quarter more, and a few hundred, for an uneven spread.
+  const everyone = Math.max(total, (await orderSnapshot(em, keys, direction)).total);
+  const walkLength = Math.ceil((((page.offset + page.limit) * everyone) / total) * 1.25) + 200;
+  if (walkLength <= total * WALK_ENTRIES_PER_PERSON) {
+    const { walk } = organizationPageQueries(filter, page, walkLength);
+    const rows = await em.execute<UserRow[]>(walk.sql, walk.params);
+    // A short page that is not the last: the organization's people sit later in the order.
+    if (rows.length === page.limit || page.offset + rows.length >= total) {
+      return { rows: rows.map(toRecord), total };
+    }
+  }
+  const rows = await em.execute<UserRow[]>(queries.sorted.sql, queries.sorted.params);
+  return { rows: rows.map(toRecord), total };
 }
 
 /**
@@ -251,12 +308,7 @@ export async function listUsers(
   }
   const { organizationId } = filter;
   if (organizationId !== undefined && !filter.ids && !filter.q?.trim()) {
-    const query = organizationPageQuery({ ...filter, organizationId }, page);
-    const found = await em.execute<(UserRow & { total: number })[]>(query.sql, query.params);
-    return {
-      rows: found.filter((row) => row.id !== null).map(toRecord),
-      total: found[0]?.total ?? 0,
-    };
+    return listOrganizationUsers(em, { ...filter, organizationId }, page);
   }
   // A search or a set of ids counts and sorts its matches in one statement; only one matching
   // more people counts them separately.
