@@ -6,15 +6,13 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { companyKeys } from '../api/src/modules/companies/normalize.js';
 import {
-  COMPANY_SUFFIXES,
-  COMPANY_WORDS,
+  companyName,
   FIRST_NAMES,
   KIT_MAKERS,
   LAST_NAMES,
   ORGANIZATION_KINDS,
   PLACES,
-  STREET_TYPES,
-  STREETS,
+  streetAddress,
 } from './words.js';
 
 // Fills a migrated database with realistic data at scale, fast: rows are generated in the
@@ -215,9 +213,8 @@ export async function seedBenchData(
       (function* () {
         for (let i = 0; i < companyCount; i++) {
           const [city, state, zip] = rand.pick(PLACES);
-          const name =
-            `${rand.pick(LAST_NAMES)} ${rand.pick(COMPANY_WORDS)} ${rand.pick(COMPANY_WORDS)} ${rand.pick(COMPANY_SUFFIXES)}`.trim();
-          const address1 = `${100 + rand.int(9900)} ${rand.pick(STREETS)} ${rand.pick(STREET_TYPES)}`;
+          const name = companyName(rand);
+          const address1 = streetAddress(rand);
           const phone = `(${200 + rand.int(700)}) ${100 + rand.int(900)}-${1000 + rand.int(9000)}`;
           const keys = companyKeys({
             companyName: name,

@@ -307,3 +307,23 @@ export const KIT_MAKERS: [string, string[]][] = [
   ['Zurn Wilkins', ['TK-9A']],
   ['Febco', ['TK-5']],
 ];
+
+/** Draws whole numbers below `max` and picks from lists: the seeder's generator, or unseeded. */
+export interface Draw {
+  int(max: number): number;
+  pick<T>(list: readonly T[]): T;
+}
+
+/** Math.random as a Draw, where the data need not repeat from run to run. */
+export const unseeded: Draw = {
+  int: (max) => Math.floor(Math.random() * max),
+  pick: <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T,
+};
+
+/** A service provider's name: a family name, two trade words and a suffix. */
+export const companyName = (draw: Draw) =>
+  `${draw.pick(LAST_NAMES)} ${draw.pick(COMPANY_WORDS)} ${draw.pick(COMPANY_WORDS)} ${draw.pick(COMPANY_SUFFIXES)}`.trim();
+
+/** A street address line: a number, a street name and its type. */
+export const streetAddress = (draw: Draw) =>
+  `${100 + draw.int(9900)} ${draw.pick(STREETS)} ${draw.pick(STREET_TYPES)}`;

@@ -1,13 +1,6 @@
 import type http from 'node:http';
 import { DEV_ADMIN_LOGIN } from '../../../api/src/config.js';
-import {
-  COMPANY_SUFFIXES,
-  COMPANY_WORDS,
-  LAST_NAMES,
-  PLACES,
-  STREET_TYPES,
-  STREETS,
-} from '../../../bench/words.js';
+import { companyName, PLACES, streetAddress, unseeded } from '../../../bench/words.js';
 import {
   acceptedCertification,
   email,
@@ -36,21 +29,18 @@ export interface Outcome {
   idempotencyKey?: string;
 }
 
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-
 /**
- * A company as service providers name theirs, from the words and places the benchmark data is
- * seeded with: spread over the states, names that share a word or two. (Thousands of names
- * alike but for a random tail, all in one state, would measure the worst case of company
- * matching instead; tests/api/registration/company-matching.test.ts covers that one.)
+ * A company as service providers name theirs, as the benchmark data is seeded: spread over the
+ * states, names that share a word or two. (Thousands of names alike but for a random tail, all
+ * in one state, would measure the worst case of company matching instead;
+ * tests/api/registration/company-matching.test.ts covers that one.)
  */
 export function plausibleCompany() {
-  const [city, state, zip] = pick(PLACES);
+  const [city, state, zip] = unseeded.pick(PLACES);
   return {
-    companyName:
-      `${pick(LAST_NAMES)} ${pick(COMPANY_WORDS)} ${pick(COMPANY_WORDS)} ${pick(COMPANY_SUFFIXES)}`.trim(),
+    companyName: companyName(unseeded),
     companyPhone: '',
-    companyAddress1: `${100 + Math.floor(Math.random() * 9900)} ${pick(STREETS)} ${pick(STREET_TYPES)}`,
+    companyAddress1: streetAddress(unseeded),
     companyAddress2: '',
     companyCity: city,
     companyState: state,
