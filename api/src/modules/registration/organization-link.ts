@@ -91,14 +91,14 @@ function orgInfoOf(row: LinkRow): TOrgInfo {
 }
 
 /**
- * GET /api/tr/get/orginfo/{hash}: the public description of the form, in one query or from
- * the cache.
+ * The row of the organization whose form the hash opens, in one query or from the cache;
+ * ORG URL INVALID / ORG URL EXPIRED otherwise.
  */
-export async function organizationInfoForLink(
+export async function openLinkRow(
   em: EntityManager,
   hash: unknown,
   options: { now?: Date; cache?: LinkCache } = {},
-): Promise<TOrgInfo> {
+): Promise<LinkRow> {
   const formHash = possibleHash(hash);
   if (!formHash) throw linkInvalid();
   const row = await linkRowFor(
@@ -106,7 +106,16 @@ export async function organizationInfoForLink(
     async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [formHash]))[0],
     options.cache,
   );
-  return orgInfoOf(openRow(row, options.now));
+  return openRow(row, options.now);
+}
+
+/** GET /api/tr/get/orginfo/{hash}: the public description of the form. */
+export async function organizationInfoForLink(
+  em: EntityManager,
+  hash: unknown,
+  options: { now?: Date; cache?: LinkCache } = {},
+): Promise<TOrgInfo> {
+  return orgInfoOf(await openLinkRow(em, hash, options));
 }
 
 /** What the final submit and the testers step need of the organization behind a link. */

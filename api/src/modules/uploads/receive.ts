@@ -7,14 +7,7 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { LIMITS, UPLOAD_EXTENSION_TYPES, UPLOAD_MIME_TYPES } from '../../../../shared/constants.js';
 import { AppError } from '../../errors.js';
 import type { LinkCache } from '../registration/link-cache.js';
-import {
-  LINK_ROW_SQL,
-  type LinkRow,
-  linkedOrganization,
-  linkInvalid,
-  linkRowFor,
-  possibleHash,
-} from '../registration/organization-link.js';
+import { linkInvalid, openLinkRow } from '../registration/organization-link.js';
 import type { DocumentStorage } from './storage.js';
 
 /** Every multipart limit, set explicitly: one file of at most 10,000,000 bytes and the hash. */
@@ -119,18 +112,6 @@ const LIMIT_ERRORS: Record<string, () => AppError> = {
   FST_FIELDS_LIMIT: () => AppError.badRequest(),
 };
 
-/** The organization whose form the hash opens (the link's kept row when there is one). */
-async function organizationIdForLink(em: EntityManager, hash: unknown, cache?: LinkCache) {
-  const formHash = possibleHash(hash);
-  if (!formHash) throw linkInvalid();
-  const row = await linkRowFor(
-    formHash,
-    async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [formHash]))[0],
-    cache,
-  );
-  return linkedOrganization(row).id;
-}
-
 /** One statement, no transaction: the document row is the upload's only write. */
 const INSERT_DOCUMENT_SQL = `insert into documents
   (id, organization_id, storage_key, original_name, content_type, size, sha256, attached_at, created_at)
@@ -170,12 +151,13 @@ export async function receiveUpload(
     }
     if (refusal) throw refusal;
     if (!stored) throw AppError.badRequest(MESSAGES.fileMissing);
-    const organizationId = await organizationIdForLink(em, orgHash, cache);
+    // The link's kept row, as the form's other calls read it.
+    const organization = await openLinkRow(em, orgHash, { cache });
     const id = randomUUID();
     await em
       .execute(INSERT_DOCUMENT_SQL, [
         id,
-        organizationId,
+        organization.id,
         stored.key,
         stored.originalName,
         stored.contentType,
