@@ -112,7 +112,6 @@ describe('list queries over 100k users', () => {
     const small = organizationPageQueries(
       { organizationId: await organizationId('Index Org 7') },
       page,
-      0,
     );
     const counting = await plan(small.count.sql, small.count.params);
     const index =
@@ -124,9 +123,8 @@ describe('list queries over 100k users', () => {
     const large = organizationPageQueries(
       { organizationId: await organizationId('Index Org Large') },
       page,
-      500,
-    );
-    const walking = await plan(large.walk.sql, large.walk.params);
+    ).walk(500);
+    const walking = await plan(large.sql, large.params);
     expect(walking).toContain('users_name_order_covering_idx');
     expect(walking).not.toContain('Seq Scan');
   });

@@ -38,10 +38,14 @@ function keptFor(em: EntityManager): Kept {
   return kept;
 }
 
+/** A sort's key expressions as the columns k0, k1…, by which their values are read back. */
+export const sortKeyColumns = (keys: readonly string[]) =>
+  keys.map((key, i) => `${key} as k${i}`).join(', ');
+
 /** The snapshot's single statement: one MVCC snapshot for the count and the anchors. */
 export function snapshotSql(keys: readonly string[], direction: 'asc' | 'desc'): string {
   const order = keys.map((key) => `${key} ${direction}`).join(', ');
-  const columns = keys.map((key, i) => `${key} as k${i}`).join(', ');
+  const columns = sortKeyColumns(keys);
   return `with counted as (select count(*)::int as total, coalesce(max(id), 0)::int as max_id from users)
     select counted.total, counted.max_id, s.* from counted
       left join (select * from (

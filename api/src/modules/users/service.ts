@@ -9,7 +9,12 @@ import { AppError } from '../../errors.js';
 import { fieldError } from '../admin-rest/field-errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { requireOrganization } from '../organizations/service.js';
-import { ANCHOR_STEP, forgetOrderSnapshots, orderSnapshot } from './order-snapshot.js';
+import {
+  ANCHOR_STEP,
+  forgetOrderSnapshots,
+  orderSnapshot,
+  sortKeyColumns,
+} from './order-snapshot.js';
 
 export interface UserInput {
   type: TUserType;
@@ -179,7 +184,6 @@ const WALK_ENTRIES_PER_PERSON = 2;
 export function organizationPageQueries(
   filter: UserFilter & { organizationId: number },
   page: UserPage,
-  walkLength: number,
 ) {
   const { columns, from, params } = userQuery(filter);
   const { keys, direction, order } = sortOf(page);
@@ -189,7 +193,7 @@ export function organizationPageQueries(
     ...(filter.enrolled === undefined ? [] : [filter.enrolled]),
   ];
   // The walk carries the sort keys as k0, k1…, read from the index.
-  const walkKeys = keys.map((key, i) => `${key} as k${i}`).join(', ');
+  const walkKeys = sortKeyColumns(keys);
   const walkKeyColumns = keys.map((_, i) => `walk.k${i}`).join(', ');
   const walkOrder = keys.map((_, i) => `k${i} ${direction}`).join(', ');
   return {
@@ -201,8 +205,8 @@ export function organizationPageQueries(
     // The walk reads the sort's index alone; each walked person's registration is looked up by
     // its unique index (`limit 1` keeps that a lookup per person, not a join over all of the
     // organization's registrations); only the page's people are read from the table.
-    walk: {
-      sql: `select ${USER_COLUMNS}, r.enrolled, r.registered_at
+    walk: (walkLength: number) => ({
+      sql: `select ${columns}
           from (select walk.id, ${walkKeyColumns}, found.*
                   from (select u.id, ${walkKeys} from users u order by ${order} limit ?) walk
                   join lateral (select r.enrolled, r.registered_at from registrations r
@@ -212,7 +216,7 @@ export function organizationPageQueries(
           join users u on u.id = r.id
         order by ${order}`,
       params: [walkLength, ...registration, page.limit, page.offset],
-    },
+    }),
     sorted: {
       sql: `with people as materialized (select ${columns} ${from})
         select * from people u order by ${order} limit ? offset ?`,
@@ -227,7 +231,7 @@ async function listOrganizationUsers(
   page: UserPage,
 ): Promise<{ rows: UserRecord[]; total: number }> {
   const { keys, direction } = sortOf(page);
-  const queries = organizationPageQueries(filter, page, 0);
+  const queries = organizationPageQueries(filter, page);
   const [counted] = await em.execute<{ total: number }[]>(queries.count.sql, queries.count.params);
   const total = counted?.total ?? 0;
   if (page.offset >= total) return { rows: [], total };
@@ -236,7 +240,7 @@ async function listOrganizationUsers(
   const everyone = Math.max(total, (await orderSnapshot(em, keys, direction)).total);
   const walkLength = Math.ceil((((page.offset + page.limit) * everyone) / total) * 1.25) + 200;
   if (walkLength <= total * WALK_ENTRIES_PER_PERSON) {
-    const { walk } = organizationPageQueries(filter, page, walkLength);
+    const walk = queries.walk(walkLength);
     const rows = await em.execute<UserRow[]>(walk.sql, walk.params);
     // A short page that is not the last: the organization's people sit later in the order.
     if (rows.length === page.limit || page.offset + rows.length >= total) {
