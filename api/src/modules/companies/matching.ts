@@ -54,7 +54,7 @@ interface MatchRow {
  * names exactly as near as the tenth (one name more than ten times in a state), which ones are
  * offered is the index's choice.
  */
-export const POSSIBLE_COMPANIES_SQL = `with nearest as (
+const POSSIBLE_COMPANIES_SQL = `with nearest as (
      select c.id, similarity(c.name_key, ?) as score from companies c
       where c.state = ?
       order by c.name_key <-> ? limit ?),
@@ -71,7 +71,7 @@ export const POSSIBLE_COMPANIES_SQL = `with nearest as (
     order by m.score desc, m.id asc
     limit ?`;
 
-export function possibleCompaniesParams(
+function possibleCompaniesParams(
   company: TCompany,
   keys: CompanyKeys = companyKeys(company),
 ): unknown[] {
