@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { numberedValues, positionalValues, sql } from './sql.js';
+
+describe('sql statements with named parameters', () => {
+  it('numbers each distinct name once and repeats it for positional execution', () => {
+    const statement = sql<{ org: number; emails: string[] }>(
+      'find-people',
+      'select id from users where org_id = :org and lower(email) = any(:emails::text[]) and :org > 0',
+    );
+    expect(statement.numbered).toBe(
+      'select id from users where org_id = $1 and lower(email) = any($2::text[]) and $1 > 0',
+    );
+    expect(statement.positional).toBe(
+      'select id from users where org_id = ? and lower(email) = any(?::text[]) and ? > 0',
+    );
+    expect(numberedValues(statement, { org: 7, emails: ['a@b.c'] })).toEqual([7, ['a@b.c']]);
+    expect(positionalValues(statement, { org: 7, emails: ['a@b.c'] })).toEqual([7, ['a@b.c'], 7]);
+  });
+
+  it('leaves casts, quoted text, comments and dollar-quoted bodies alone', () => {
+    const statement = sql<{ when: string }>(
+      'quoted',
+      `select to_char(:when::timestamptz, 'HH24:MI'), "a:b", $$ :not $$ -- :nor
+       , data ? 'key' /* :neither */`,
+    );
+    expect(statement.numberedNames).toEqual(['when']);
+    expect(statement.numbered).toContain(`to_char($1::timestamptz, 'HH24:MI'), "a:b", $$ :not $$`);
+    expect(statement.numbered).toContain(`data ? 'key'`);
+    expect(statement.positional).toContain(`data \\? 'key'`);
+  });
+
+  it('refuses to run without a value for every name', () => {
+    const statement = sql<{ a: number; b: number }>('two', 'select :a + :b');
+    expect(() => numberedValues(statement, { a: 1 } as never)).toThrow(/no value for :b/);
+  });
+});
