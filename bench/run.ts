@@ -3,7 +3,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startDatabase } from '../api/src/db/database.js';
 import { createOrm, migrate } from '../api/src/db/orm.js';
@@ -22,6 +21,7 @@ import {
   typicalOrganization,
 } from './fixtures.js';
 import { round, startServer } from './harness.js';
+import { fromCommandLine, parseBenchOptions } from './options.js';
 import { describeMachine, saveResults, table } from './report.js';
 import { seedBenchData, seedOrganizations } from './seed.js';
 
@@ -33,32 +33,13 @@ import { seedBenchData, seedOrganizations } from './seed.js';
 // --statements (after each case, the SQL statements that took PostgreSQL the longest, nested
 // ones such as triggers' and foreign-key checks' included, from pg_stat_statements).
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    users: { type: 'string' },
-    save: { type: 'boolean' },
-    only: { type: 'string' },
-    profile: { type: 'string' },
-    statements: { type: 'boolean', default: false },
-  },
-});
-const only = values.only
-  ?.split(',')
-  .map((name) => name.trim())
-  .filter(Boolean);
+const options = fromCommandLine(parseBenchOptions);
+const { only, quick, users, save } = options;
 /** Whether the case of this name is part of this run. */
 const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix));
-const quick = values.quick ?? false;
-const users = Number(values.users ?? (quick ? 2000 : 100_000));
-if (!Number.isInteger(users) || users < 500) {
-  console.error('--users must be a whole number of at least 500');
-  process.exit(1);
-}
 /** Growth is measured from a tenth of the full size; the organization search up to 50,000. */
 const smallUsers = Math.round(users / 10);
 const manyOrganizations = quick ? 1000 : 50_000;
-const save = values.save ?? (!quick && !only);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const recorder = new Recorder();
@@ -72,13 +53,13 @@ const log = (line: string) =>
 async function run(name: string, work: () => Promise<unknown>) {
   if (!selected(name)) return;
   log(name);
-  if (values.statements) await db?.query('select pg_stat_statements_reset()');
+  if (options.statements) await db?.query('select pg_stat_statements_reset()');
   try {
     await work();
   } catch (error) {
     recorder.fail(name, error instanceof Error ? error.message : String(error));
   }
-  if (values.statements && db) await printStatements(db);
+  if (options.statements && db) await printStatements(db);
 }
 
 /** The statements that took the server the longest since the last reset. */
@@ -106,7 +87,7 @@ const database = await startDatabase(
   { databaseUrl: undefined, dataDir: path.join(workDir, 'data') },
   {
     ephemeral: true,
-    settings: values.statements
+    settings: options.statements
       ? {
           shared_preload_libraries: 'pg_stat_statements',
           'pg_stat_statements.track': 'all',
@@ -126,7 +107,7 @@ try {
   // An idle connection dropped by the server must not end the run (the cases report their own).
   db.on('error', (error) => log(`fixture connection: ${error.message}`));
   machine = await describeMachine(db);
-  if (values.statements) await db.query('create extension pg_stat_statements');
+  if (options.statements) await db.query('create extension pg_stat_statements');
 
   log(`seeding ${smallUsers} users`);
   await seedBenchData(database.url, { users: smallUsers });
@@ -147,7 +128,7 @@ try {
       RATE_LIMIT_ORGINFO_PER_MINUTE: '100000000',
       RATE_LIMIT_UPLOADS_PER_MINUTE: '100000000',
     },
-    values.profile && path.resolve(values.profile),
+    options.profile && path.resolve(options.profile),
   );
   const context: BenchContext = {
     quick,
