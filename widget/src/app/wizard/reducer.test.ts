@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TCompanyMatch } from '../../../../shared/registration.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import { currentPage, type TWizardAction, type TWizardState } from './state.js';
-
-const MATCH: TCompanyMatch = {
-  companyID: 42,
-  companyName: 'Acme Backflow',
-  companyAddress1: '1 Main St',
-  companyAddress2: '',
-  companyCity: 'Springfield',
-  companyState: 'IL',
-  companyZip: '62701',
-};
+import { MATCH } from './test-data.js';
 
 function run(state: TWizardState, ...actions: TWizardAction[]): TWizardState {
   return actions.reduce(wizardReducer, state);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TCompanyMatch } from '../../../../shared/registration.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import {
   currentPage,
@@ -20,16 +19,7 @@ import {
   stepAt,
   type TStepId,
 } from './step-table.js';
-
-const MATCH: TCompanyMatch = {
-  companyID: 42,
-  companyName: 'Acme Backflow',
-  companyAddress1: '1 Main St',
-  companyAddress2: '',
-  companyCity: 'Springfield',
-  companyState: 'IL',
-  companyZip: '62701',
-};
+import { MATCH } from './test-data.js';
 
 /** What a person can do to leave each page, written from the spec rather than from the table. */
 const LEAVING: Record<TStepId, TWizardAction[]> = {
