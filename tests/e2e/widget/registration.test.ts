@@ -40,6 +40,14 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The spec's page number in the address bar and the progress line, whichever pages were passed. */
+async function expectPage(page: Page, number: number) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/form/${org.hash}/step/${number}`);
+  expect(await page.locator('.step-count').textContent()).toBe(
+    `${org.name} Tester Registration · Step ${number + 1} of 7`,
+  );
+}
+
 async function uploadDocument(page: Page, block: string, label: string, file: string) {
   const group = page.getByRole('group', { name: block, exact: true });
   await group.getByLabel(label, { exact: true }).setInputFiles(file);
@@ -99,6 +107,7 @@ describe('public registration in the browser', () => {
     await next(page);
 
     await expectStep(page, 'Tester Users');
+    await expectPage(page, 4);
     await fillPerson(page, 'Tester #1', {
       first: 'Terry',
       last: 'Tester',
@@ -148,6 +157,7 @@ describe('public registration in the browser', () => {
     await next(page);
 
     await expectStep(page, 'Test Kits');
+    await expectPage(page, 5);
     const kit = page.getByRole('group', { name: 'Test Kit #1', exact: true });
     await kit.getByLabel('Serial Number', { exact: true }).fill('SN-42');
     await kit.getByLabel('Manufacturer', { exact: true }).fill('Watts');
@@ -162,6 +172,7 @@ describe('public registration in the browser', () => {
 
     await expectStep(page, 'Review');
     await expectTitle(page, /^Step 7 of 7: Review/);
+    await expectPage(page, 6);
     await page.getByRole('button', { name: 'Print' }).waitFor();
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(1);
     await expectNoAxeViolations(page, 'page 6');
@@ -174,6 +185,7 @@ describe('public registration in the browser', () => {
     // The browser's Back button walks the wizard (6 → 5), and Next returns.
     await page.goBack();
     await expectStep(page, 'Test Kits');
+    await expectPage(page, 5);
     await next(page);
     await expectStep(page, 'Review');
 
@@ -226,9 +238,11 @@ describe('public registration in the browser', () => {
     await page.goto(`${server.url}/form/${org.hash}/`);
     await page.getByRole('button', { name: 'Get Started' }).last().click();
     await expectStep(page, 'User Type');
+    await expectPage(page, 0);
     await page.getByLabel('Admin (I will be submitting tests for others)*').check();
     await next(page);
     await expectStep(page, 'Company Details');
+    await expectPage(page, 1);
     await fillCompany(page, {
       name: 'Riversde Backflow Testing',
       address: '400 River Rd',
@@ -239,6 +253,7 @@ describe('public registration in the browser', () => {
     await next(page);
 
     await expectStep(page, 'Similar Companies');
+    await expectPage(page, 2);
     await page
       .getByRole('rowheader', { name: 'Riverside Backflow Testing', exact: true })
       .waitFor();
@@ -247,6 +262,7 @@ describe('public registration in the browser', () => {
     await page.getByRole('button', { name: /^Select Riverside Backflow Testing/ }).click();
 
     await expectStep(page, 'Admin Users');
+    await expectPage(page, 3);
     expect(await page.getByRole('button', { name: 'Remove This Admin' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Add Another Admin' }).click();
     await page.getByRole('button', { name: 'Remove This Admin' }).click();
@@ -257,16 +273,25 @@ describe('public registration in the browser', () => {
     await next(page);
 
     await expectStep(page, 'Tester Users');
+    await expectPage(page, 4);
     await page.getByRole('button', { name: 'Skip' }).click();
     await expectStep(page, 'Test Kits');
+    await expectPage(page, 5);
     await page.getByRole('button', { name: 'Skip' }).click();
     await expectStep(page, 'Review');
+    await expectPage(page, 6);
     await page.getByText('An existing company was selected.').waitFor();
 
     // Back mirrors the path: 6 → 5 → 4 → 3 → 2 (the match page) → 1.
-    for (const title of ['Test Kits', 'Tester Users', 'Admin Users', 'Similar Companies']) {
+    for (const [title, number] of [
+      ['Test Kits', 5],
+      ['Tester Users', 4],
+      ['Admin Users', 3],
+      ['Similar Companies', 2],
+    ] as const) {
       await page.getByRole('button', { name: 'Back' }).click();
       await expectStep(page, title);
+      await expectPage(page, number);
     }
     await page.getByRole('button', { name: /^Select Riverside Backflow Testing/ }).click();
     await next(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formPath, matchRoute } from './routes.js';
+import { formPath, matchRoute, stepPath } from './routes.js';
 
 describe('the public site addresses', () => {
   it.each([
@@ -37,5 +37,7 @@ describe('the public site addresses', () => {
     expect(formPath('a b')).toBe('/form/a%20b');
     expect(formPath('abc', 'step/3')).toBe('/form/abc/step/3');
     expect(matchRoute(formPath('a/b', 'thank-you'))).toEqual({ name: 'thankYou', hash: 'a/b' });
+    expect(stepPath('abc', 3)).toBe('/form/abc/step/3');
+    expect(matchRoute(stepPath('a/b', 0))).toEqual({ name: 'step', hash: 'a/b', page: 0 });
   });
 });

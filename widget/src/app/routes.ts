@@ -37,3 +37,6 @@ export function matchRoute(pathname: string): TRoute {
 /** The addresses the form moves between. */
 export const formPath = (hash: string, rest = '') =>
   `/form/${encodeURIComponent(hash)}${rest ? `/${rest}` : ''}`;
+
+/** A wizard page's address, by the spec's page number (0 is the first page). */
+export const stepPath = (hash: string, page: number) => formPath(hash, `step/${page}`);

@@ -2,7 +2,7 @@ import { Banner } from '../banner/Banner.js';
 import { useFocusHeading } from '../focus.js';
 import { navigate } from '../history.js';
 import { DEFAULT_WELCOME_MESSAGE, RequirementsBox, UserTypesAndFaq } from '../info-sections.js';
-import { formPath } from '../routes.js';
+import { stepPath } from '../routes.js';
 import { useForm } from './form-context.js';
 
 /** /form/{hash} — the organization's home page. */
@@ -11,11 +11,7 @@ export function OrgHome() {
   const title = `${org.org_name} Tester Registration`;
   const heading = useFocusHeading(title);
   const getStarted = (
-    <button
-      type="button"
-      className="button primary"
-      onClick={() => navigate(formPath(hash, 'step/0'))}
-    >
+    <button type="button" className="button primary" onClick={() => navigate(stepPath(hash, 0))}>
       Get Started
     </button>
   );

@@ -1,14 +1,30 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { goBack, historyIndex, navigate } from '../history.js';
 import { loadWithTimeout } from '../lazy.js';
 import { useForm } from '../org/form-context.js';
-import { formPath } from '../routes.js';
+import { formPath, stepPath } from '../routes.js';
 import type { TStepOutcome } from './checks.js';
 import { ErrorSummary } from './ErrorSummary.js';
 import { loadChecks, thankYouScreen } from './load.js';
 import { createWizardState, wizardReducer } from './reducer.js';
-import { currentPage, isPage, PAGE_COUNT, PAGE_TITLES, type TWizardAction } from './state.js';
+import { currentPage, type TWizardAction } from './state.js';
+import {
+  isPage,
+  precedingPage,
+  progressText,
+  skipOffered,
+  stepAt,
+  type TStepId,
+} from './step-table.js';
 import { AdminsStep } from './steps/AdminsStep.js';
 import { CompanyStep } from './steps/CompanyStep.js';
 import { MatchStep } from './steps/MatchStep.js';
@@ -19,15 +35,15 @@ import { UserTypeStep } from './steps/UserTypeStep.js';
 import { clearWizardState, loadWizardState, newRunId, saveWizardState } from './storage.js';
 import { type TWizardContext, WizardContext } from './wizard-context.js';
 
-const STEPS = [
-  UserTypeStep,
-  CompanyStep,
-  MatchStep,
-  AdminsStep,
-  TestersStep,
-  TestKitsStep,
-  ReviewStep,
-];
+const SCREENS: Record<TStepId, ComponentType> = {
+  userType: UserTypeStep,
+  company: CompanyStep,
+  matches: MatchStep,
+  admins: AdminsStep,
+  testers: TestersStep,
+  testKits: TestKitsStep,
+  review: ReviewStep,
+};
 
 /** /form/{hash}/step/{page} — the registration wizard, pages 0-6 (urlPage: the address's). */
 export function WizardRoute({ urlPage }: { urlPage: number }) {
@@ -44,7 +60,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
   const stateRef = useRef(state);
   stateRef.current = state;
   const page = currentPage(state);
-  const stepUrl = useCallback((n: number) => formPath(hash, `step/${n}`), [hash]);
+  const step = stepAt(page);
 
   // The checks and the thank-you page, fetched once the first page shows (not earlier: running
   // the checks' code would hold up that page).
@@ -65,7 +81,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     synced.current = { pathLength: state.path.length, urlPage };
     if (urlPage === page) return;
     if (state.path.length > previous.pathLength) {
-      navigate(stepUrl(page));
+      navigate(stepPath(hash, page));
     } else if (
       urlPage !== previous.urlPage &&
       isPage(urlPage) &&
@@ -73,15 +89,15 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     ) {
       dispatch({ type: 'backTo', page: urlPage });
     } else {
-      navigate(stepUrl(page), { replace: true });
+      navigate(stepPath(hash, page), { replace: true });
     }
-  }, [state.path, urlPage, page, stepUrl]);
+  }, [state.path, urlPage, page, hash]);
 
   // Every page change: title, scroll to top, focus on the heading, and the host page is told.
   const heading = useRef<HTMLHeadingElement>(null);
-  const title = PAGE_TITLES[page];
+  const { title } = step;
   useEffect(() => {
-    document.title = `Step ${page + 1} of ${PAGE_COUNT}: ${title} – ${org.org_name} Tester Registration`;
+    document.title = `${progressText(page)}: ${title} – ${org.org_name} Tester Registration`;
     window.scrollTo(0, 0);
     heading.current?.focus({ preventScroll: true });
     emitEmbedEvent({ type: 'step', page, title });
@@ -113,18 +129,11 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
 
   const back = () => {
     if (historyIndex() > 0) goBack();
-    else if (page === 0) navigate(formPath(hash));
+    else if (precedingPage(state) === undefined) navigate(formPath(hash));
     else apply({ type: 'back' });
   };
 
-  const skip =
-    page === 2
-      ? () => apply({ type: 'skipMatches' })
-      : page === 4 && state.userType === 'admin'
-        ? () => apply({ type: 'skipTesters' })
-        : page === 5
-          ? () => apply({ type: 'skipTestKits' })
-          : null;
+  const skip = skipOffered(step, state) ? () => apply({ type: 'skip', step: step.id }) : null;
 
   // While a check runs the buttons stay focusable (disabling would drop keyboard focus) but inert.
   const guard = (action: () => void) => () => {
@@ -135,13 +144,13 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     () => ({ state, dispatch, hash, org, files, reportUnreachable }),
     [state, hash, org, files, reportUnreachable],
   );
-  const Step = STEPS[page] ?? UserTypeStep;
+  const Screen = SCREENS[step.id];
 
   return (
     <WizardContext.Provider value={context}>
       <main className={`page wizard step-${page}`}>
         <p className="step-count">
-          {org.org_name} Tester Registration · Step {page + 1} of {PAGE_COUNT}
+          {org.org_name} Tester Registration · {progressText(page)}
         </p>
         <h1 ref={heading} tabIndex={-1}>
           {title}
@@ -151,10 +160,10 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (page !== 2) void next();
+            if (step.next) void next();
           }}
         >
-          <Step />
+          <Screen />
           <div className="wizard-nav no-print">
             <button type="button" className="button secondary" onClick={guard(back)}>
               Back
@@ -164,9 +173,9 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
                 Skip
               </button>
             ) : null}
-            {page !== 2 ? (
+            {step.next ? (
               <button type="submit" className="button primary" aria-disabled={busy || undefined}>
-                {busy ? 'Loading...' : page === 6 ? 'Submit' : 'Next'}
+                {busy ? 'Loading...' : step.next.label}
               </button>
             ) : null}
           </div>

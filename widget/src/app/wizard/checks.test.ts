@@ -132,6 +132,18 @@ describe('what Next checks on each page', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
+  it('takes Next on an untouched tester page as Skip for an admin, never for a tester', async () => {
+    const post = answering({ code: CODES.success, message: '' });
+    const admin = state({ type: 'setUserType', userType: 'admin' });
+    expect(await checkTesters(admin, { hash: 'h', org, post })).toEqual({
+      kind: 'advance',
+      action: { type: 'skip', step: 'testers' },
+    });
+    const tester = state({ type: 'setUserType', userType: 'tester' });
+    expect((await checkTesters(tester, { hash: 'h', org, post })).kind).toBe('errors');
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('sends the final submit with the run Idempotency-Key and maps FINAL ERRORS per user', async () => {
     const post = answering({
       code: CODES.finalErrors,

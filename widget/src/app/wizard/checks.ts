@@ -33,7 +33,8 @@ import {
   testersPayload,
   testKitsPayload,
 } from './payload.js';
-import { currentPage, type TWizardAction, type TWizardErrors, type TWizardState } from './state.js';
+import type { TWizardAction, TWizardErrors, TWizardState } from './state.js';
+import { currentStep, skipOffered, stepOf, type TCheckKey } from './step-table.js';
 
 // What Next does on each page: the shared rules on the client first, then the server's check
 // (spec sections 4, 5 and 7). Each returns the reducer action to apply, or what to show.
@@ -68,7 +69,7 @@ export async function checkUserType(state: TWizardState, ctx: TStepContext): Pro
   if (answer.code === CODES.userTypeError) {
     return show(fieldError('userType', String(answer.message || MESSAGES.userTypeRequired)));
   }
-  if (answer.code === CODES.success) return go({ type: 'userTypeAccepted' });
+  if (answer.code === CODES.success) return go({ type: 'accepted', step: 'userType' });
   return unexpected(answer);
 }
 
@@ -110,7 +111,7 @@ export async function checkAdmins(state: TWizardState, ctx: TStepContext): Promi
     request,
   );
   if (answer.code === CODES.adminErrors) return show(adminErrors(answer.message ?? {}));
-  if (answer.code === CODES.success) return go({ type: 'adminsAccepted' });
+  if (answer.code === CODES.success) return go({ type: 'accepted', step: 'admins' });
   return unexpected(answer);
 }
 
@@ -126,7 +127,7 @@ function emailsTakenByAdmins(state: TWizardState): TWizardErrors | null {
   return Object.keys(fields).length ? { general: [MESSAGES.emailNotUnique], fields } : null;
 }
 
-/** An admin may leave the tester page untouched: Next then behaves like Skip. */
+/** Where Skip is offered (to admins), a tester page left untouched makes Next a Skip. */
 function untouchedTesters(state: TWizardState): boolean {
   return state.testers.every(
     (tester) =>
@@ -138,7 +139,9 @@ function untouchedTesters(state: TWizardState): boolean {
 }
 
 export async function checkTesters(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
-  if (state.userType === 'admin' && untouchedTesters(state)) return go({ type: 'skipTesters' });
+  if (skipOffered(stepOf('testers'), state) && untouchedTesters(state)) {
+    return go({ type: 'skip', step: 'testers' });
+  }
   const request = { testerInfo: testersPayload(state.testers), hashValue: ctx.hash };
   const schema = createValidateTestersRequestSchema(certificationRulesFromOrgInfo(ctx.org));
   const parsed = schema.safeParse(request);
@@ -150,7 +153,7 @@ export async function checkTesters(state: TWizardState, ctx: TStepContext): Prom
     request,
   );
   if (answer.code === CODES.testerErrors) return show(testerErrors(answer.message ?? {}));
-  if (answer.code === CODES.success) return go({ type: 'testersAccepted' });
+  if (answer.code === CODES.success) return go({ type: 'accepted', step: 'testers' });
   return unexpected(answer);
 }
 
@@ -158,13 +161,13 @@ export async function checkTestKits(state: TWizardState, ctx: TStepContext): Pro
   const request = { testKitInfo: testKitsPayload(state.testKits) };
   const parsed = ZValidateTestKitsRequest.safeParse(request);
   if (!parsed.success) return show(testKitErrors(testKitErrorsFrom(parsed.error.issues)));
-  if (request.testKitInfo.length === 0) return go({ type: 'skipTestKits' });
+  if (request.testKitInfo.length === 0) return go({ type: 'skip', step: 'testKits' });
   const answer = await (ctx.post ?? apiPost)<Record<string, never>>(
     '/api/tr/validate/testkits',
     request,
   );
   if (answer.code === CODES.testKitErrors) return show(testKitErrors(answer.message ?? {}));
-  if (answer.code === CODES.success) return go({ type: 'testKitsAccepted' });
+  if (answer.code === CODES.success) return go({ type: 'accepted', step: 'testKits' });
   return unexpected(answer);
 }
 
@@ -181,18 +184,20 @@ export async function submitAll(state: TWizardState, ctx: TStepContext): Promise
   return unexpected(answer);
 }
 
-const CHECKS = [
-  checkUserType,
-  checkCompany,
-  null,
-  checkAdmins,
-  checkTesters,
-  checkTestKits,
-  submitAll,
-];
+type TCheck = (state: TWizardState, ctx: TStepContext) => Promise<TStepOutcome>;
+
+/** The checks the step table names by key. */
+const CHECKS: Record<TCheckKey, TCheck> = {
+  userType: checkUserType,
+  company: checkCompany,
+  admins: checkAdmins,
+  testers: checkTesters,
+  testKits: checkTestKits,
+  submit: submitAll,
+};
 
 /** Next on the current page (the match page has no Next: a company is selected or skipped). */
 export function checkCurrentPage(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
-  const check = CHECKS[currentPage(state)];
-  return check ? check(state, ctx) : Promise.resolve(show(generalErrors()));
+  const next = currentStep(state).next;
+  return next ? CHECKS[next.check](state, ctx) : Promise.resolve(show(generalErrors()));
 }

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TCompanyMatch } from '../../../../shared/registration.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import { currentPage, type TWizardAction, type TWizardState } from './state.js';
-
-const MATCH: TCompanyMatch = {
-  companyID: 42,
-  companyName: 'Acme Backflow',
-  companyAddress1: '1 Main St',
-  companyAddress2: '',
-  companyCity: 'Springfield',
-  companyState: 'IL',
-  companyZip: '62701',
-};
+import { MATCH } from './test-data.js';
 
 function run(state: TWizardState, ...actions: TWizardAction[]): TWizardState {
   return actions.reduce(wizardReducer, state);
@@ -21,7 +11,7 @@ function start(userType: 'admin' | 'tester', requiredCerts = 2): TWizardState {
   return run(
     createWizardState('run-1', requiredCerts),
     { type: 'setUserType', userType },
-    { type: 'userTypeAccepted' },
+    { type: 'accepted', step: 'userType' },
   );
 }
 
@@ -71,7 +61,7 @@ describe('wizard navigation (spec section 4)', () => {
       field: 'companyName',
       value: 'My Own Co',
     });
-    const skipped = run(entered, matches, { type: 'skipMatches' });
+    const skipped = run(entered, matches, { type: 'skip', step: 'matches' });
     expect(currentPage(skipped)).toBe(3);
     expect(skipped.company.companyID).toBeNull();
     expect(skipped.company.companyName).toBe('My Own Co');
@@ -81,16 +71,16 @@ describe('wizard navigation (spec section 4)', () => {
     const tester = run(
       start('tester'),
       none,
-      { type: 'testersAccepted' },
-      { type: 'testKitsAccepted' },
+      { type: 'accepted', step: 'testers' },
+      { type: 'accepted', step: 'testKits' },
     );
     expect(tester.path).toEqual([0, 1, 4, 5, 6]);
     const admin = run(
       start('admin'),
       none,
-      { type: 'adminsAccepted' },
-      { type: 'testersAccepted' },
-      { type: 'testKitsAccepted' },
+      { type: 'accepted', step: 'admins' },
+      { type: 'accepted', step: 'testers' },
+      { type: 'accepted', step: 'testKits' },
     );
     expect(admin.path).toEqual([0, 1, 3, 4, 5, 6]);
   });
@@ -99,27 +89,32 @@ describe('wizard navigation (spec section 4)', () => {
     const admin = run(
       start('admin'),
       none,
-      { type: 'adminsAccepted' },
+      { type: 'accepted', step: 'admins' },
       { type: 'setPerson', list: 'testers', index: 0, field: 'userEmail', value: 'x@example.com' },
-      { type: 'skipTesters' },
+      { type: 'skip', step: 'testers' },
     );
     expect(currentPage(admin)).toBe(5);
     expect(admin.testers).toEqual([]);
-    const tester = run(start('tester'), none, { type: 'skipTesters' });
+    const tester = run(start('tester'), none, { type: 'skip', step: 'testers' });
     expect(currentPage(tester)).toBe(4);
   });
 
   it('Skip on the kits page (5) drops the kits and goes to the review (6)', () => {
-    const state = run(start('tester'), none, { type: 'testersAccepted' }, { type: 'skipTestKits' });
+    const state = run(
+      start('tester'),
+      none,
+      { type: 'accepted', step: 'testers' },
+      { type: 'skip', step: 'testKits' },
+    );
     expect(currentPage(state)).toBe(6);
     expect(state.testKits).toEqual([]);
   });
 
   it('ignores transitions that do not belong to the current page', () => {
     const state = start('tester');
-    expect(run(state, { type: 'testersAccepted' })).toBe(state);
+    expect(run(state, { type: 'accepted', step: 'testers' })).toBe(state);
     expect(run(state, { type: 'selectMatch', match: MATCH })).toBe(state);
-    expect(run(state, { type: 'skipTestKits' })).toBe(state);
+    expect(run(state, { type: 'skip', step: 'testKits' })).toBe(state);
   });
 });
 
@@ -132,13 +127,13 @@ describe('Back mirrors the forward path', () => {
   });
 
   it('returns to the match page when there were matches', () => {
-    const state = run(start('tester'), matches, { type: 'skipMatches' });
+    const state = run(start('tester'), matches, { type: 'skip', step: 'matches' });
     expect(currentPage(run(state, { type: 'back' }))).toBe(2);
     expect(currentPage(run(state, { type: 'back' }, { type: 'back' }))).toBe(1);
   });
 
   it('from page 4 an admin goes back one (to 3), a tester to the company page', () => {
-    const admin = run(start('admin'), none, { type: 'adminsAccepted' });
+    const admin = run(start('admin'), none, { type: 'accepted', step: 'admins' });
     expect(currentPage(run(admin, { type: 'back' }))).toBe(3);
     const tester = run(start('tester'), none);
     expect(currentPage(run(tester, { type: 'back' }))).toBe(1);
@@ -149,9 +144,9 @@ describe('Back mirrors the forward path', () => {
       start('admin'),
       matches,
       { type: 'selectMatch', match: MATCH },
-      { type: 'adminsAccepted' },
-      { type: 'skipTesters' },
-      { type: 'skipTestKits' },
+      { type: 'accepted', step: 'admins' },
+      { type: 'skip', step: 'testers' },
+      { type: 'skip', step: 'testKits' },
     );
     const seen: number[] = [currentPage(state)];
     for (let i = 0; i < 7; i++) {
@@ -165,9 +160,9 @@ describe('Back mirrors the forward path', () => {
     const state = run(
       start('admin', 1),
       none,
-      { type: 'adminsAccepted' },
-      { type: 'skipTesters' },
-      { type: 'skipTestKits' },
+      { type: 'accepted', step: 'admins' },
+      { type: 'skip', step: 'testers' },
+      { type: 'skip', step: 'testKits' },
       { type: 'back' },
       { type: 'back' },
     );
@@ -178,7 +173,7 @@ describe('Back mirrors the forward path', () => {
   });
 
   it('backTo jumps to a visited page (the browser Back button) and ignores others', () => {
-    const state = run(start('tester'), none, { type: 'testersAccepted' });
+    const state = run(start('tester'), none, { type: 'accepted', step: 'testers' });
     expect(run(state, { type: 'backTo', page: 1 }).path).toEqual([0, 1]);
     expect(run(state, { type: 'backTo', page: 3 })).toBe(state);
   });

@@ -1,9 +1,7 @@
 import {
-  currentPage,
   LIST_LIMITS,
   MAX_CERTIFICATIONS,
   NO_ERRORS,
-  previousPage,
   type TCertificationForm,
   type TDocumentTarget,
   type TPage,
@@ -14,8 +12,16 @@ import {
   type TWizardAction,
   type TWizardState,
 } from './state.js';
+import {
+  currentStep,
+  followingPage,
+  precedingPage,
+  skipOffered,
+  type TStepId,
+} from './step-table.js';
 
-// The wizard's navigation and editing rules (spec section 4) as a pure reducer.
+// The wizard's navigation and editing rules (spec section 4) as a pure reducer; where each
+// page leads comes from the step table.
 
 export function createWizardState(runId: string, requiredCerts: number): TWizardState {
   const base: TWizardState = {
@@ -104,13 +110,16 @@ function resetPeople(state: TWizardState, userType: TUserTypeChoice): TWizardSta
   return withBlankTestKit(withBlankTester(next));
 }
 
-function advance(state: TWizardState, page: TPage): TWizardState {
+/** On to the following page this registration sees. */
+function advance(state: TWizardState): TWizardState {
+  const page = followingPage(state);
+  if (page === undefined) return state;
   return { ...state, path: [...state.path, page], errors: NO_ERRORS };
 }
 
-/** After the company (or the match page): admins list their admins, testers their testers. */
-function pageAfterCompany(state: TWizardState): TPage {
-  return state.userType === 'admin' ? 3 : 4;
+/** A step's transitions apply only while the wizard is on it (a late check's answer does not). */
+function isOn(state: TWizardState, step: TStepId): boolean {
+  return currentStep(state).id === step;
 }
 
 function updateAt<T>(list: readonly T[], index: number, update: (item: T) => T): T[] {
@@ -255,18 +264,22 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
       return removeCertification(state, action.tester, action.cert);
     case 'setErrors':
       return { ...state, errors: action.errors };
-    case 'userTypeAccepted':
-      return currentPage(state) === 0 ? advance(state, 1) : state;
+    case 'accepted':
+      return isOn(state, action.step) ? advance(state) : state;
+    case 'skip': {
+      const step = currentStep(state);
+      if (step.id !== action.step || !skipOffered(step, state)) return state;
+      return advance(step.skip.reset(state));
+    }
     case 'companyChecked': {
-      if (currentPage(state) !== 1) return state;
+      if (!isOn(state, 'company')) return state;
       const { result } = action;
-      if (result.kind === 'matches') return advance({ ...state, matches: result.matches }, 2);
+      const matches = result.kind === 'matches' ? result.matches : [];
       const companyID = result.kind === 'exact' ? result.companyID : null;
-      const next = { ...state, matches: [], company: { ...state.company, companyID } };
-      return advance(next, pageAfterCompany(next));
+      return advance({ ...state, matches, company: { ...state.company, companyID } });
     }
     case 'selectMatch': {
-      if (currentPage(state) !== 2) return state;
+      if (!isOn(state, 'matches')) return state;
       const { match } = action;
       const company = {
         ...state.company,
@@ -278,28 +291,10 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
         companyState: match.companyState,
         companyZip: match.companyZip,
       };
-      return advance({ ...state, company }, pageAfterCompany(state));
+      return advance({ ...state, company });
     }
-    case 'skipMatches':
-      if (currentPage(state) !== 2) return state;
-      return advance(
-        { ...state, company: { ...state.company, companyID: null } },
-        pageAfterCompany(state),
-      );
-    case 'adminsAccepted':
-      return currentPage(state) === 3 ? advance(state, 4) : state;
-    case 'testersAccepted':
-      return currentPage(state) === 4 ? advance(state, 5) : state;
-    case 'skipTesters':
-      if (currentPage(state) !== 4 || state.userType !== 'admin') return state;
-      return advance({ ...state, testers: [] }, 5);
-    case 'testKitsAccepted':
-      return currentPage(state) === 5 ? advance(state, 6) : state;
-    case 'skipTestKits':
-      if (currentPage(state) !== 5) return state;
-      return advance({ ...state, testKits: [] }, 6);
     case 'back': {
-      const previous = previousPage(state);
+      const previous = precedingPage(state);
       return previous === undefined ? state : backTo(state, previous);
     }
     case 'backTo':

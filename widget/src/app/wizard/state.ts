@@ -1,24 +1,12 @@
 import { LIMITS, MAX_CERTIFICATIONS_PER_TESTER } from '../../../../shared/constants.js';
 import type { TCompanyMatch } from '../../../../shared/registration.js';
+import type { TStepId } from './step-table.js';
 
 // The wizard as data: what has been entered, which pages were visited, and the errors shown.
 // Everything here is serializable (kept in sessionStorage); chosen File objects live outside.
 
-export const PAGE_TITLES = [
-  'User Type',
-  'Company Details',
-  'Similar Companies',
-  'Admin Users',
-  'Tester Users',
-  'Test Kits',
-  'Review',
-] as const;
-export const PAGE_COUNT = PAGE_TITLES.length;
-export type TPage = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
-export function isPage(value: number): value is TPage {
-  return Number.isInteger(value) && value >= 0 && value < PAGE_COUNT;
-}
+/** A page number (0-6): the page's position in the step table (step-table.ts). */
+export type TPage = number;
 
 export type TUserTypeChoice = '' | 'admin' | 'tester';
 
@@ -131,15 +119,11 @@ export type TWizardAction =
   | { type: 'addCertification'; tester: number }
   | { type: 'removeCertification'; tester: number; cert: number }
   | { type: 'setErrors'; errors: TWizardErrors }
-  | { type: 'userTypeAccepted' }
+  /** Next's check passed on that step (ignored once the wizard is on another). */
+  | { type: 'accepted'; step: TStepId }
+  | { type: 'skip'; step: TStepId }
   | { type: 'companyChecked'; result: TCompanyCheck }
   | { type: 'selectMatch'; match: TCompanyMatch }
-  | { type: 'skipMatches' }
-  | { type: 'adminsAccepted' }
-  | { type: 'testersAccepted' }
-  | { type: 'skipTesters' }
-  | { type: 'testKitsAccepted' }
-  | { type: 'skipTestKits' }
   | { type: 'back' }
   | { type: 'backTo'; page: TPage };
 
@@ -152,8 +136,4 @@ export const MAX_CERTIFICATIONS = MAX_CERTIFICATIONS_PER_TESTER;
 
 export function currentPage(state: TWizardState): TPage {
   return state.path[state.path.length - 1] ?? 0;
-}
-
-export function previousPage(state: TWizardState): TPage | undefined {
-  return state.path[state.path.length - 2];
 }
