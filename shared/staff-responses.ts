@@ -80,6 +80,7 @@ export const ZOrganizationDetailResponse = z.object({
   code: z.literal(CODES.validUrl),
   message: z.object({ orgInfo: ZOrganizationDetail }),
 });
+export type TOrganizationDetailResponse = z.infer<typeof ZOrganizationDetailResponse>;
 
 /** Create (201) and edit (200). */
 export const ZOrganizationSavedResponse = z.object({
@@ -93,6 +94,7 @@ export const ZOrganizationMatch = z.object({ id: z.number().int(), name: z.strin
 export type TOrganizationMatch = z.infer<typeof ZOrganizationMatch>;
 /** A bare list, not a {code, message} answer (spec section 7). */
 export const ZOrganizationSearchResponse = z.array(ZOrganizationMatch);
+export type TOrganizationSearchResponse = z.infer<typeof ZOrganizationSearchResponse>;
 
 export const ZOrganizationStatusListResponse = z.array(
   z.object({
@@ -106,6 +108,7 @@ export const ZOrganizationStatusListResponse = z.array(
 export const ZOrganizationSignupsResponse = success(
   z.object({ orgId: z.number().int(), orgName: z.string(), signups: z.number().int() }),
 );
+export type TOrganizationSignupsResponse = z.infer<typeof ZOrganizationSignupsResponse>;
 
 /** Organization id → name. */
 export const ZReportOrganizationsResponse = success(z.record(z.string(), z.string()));
@@ -113,8 +116,10 @@ export const ZReportOrganizationsResponse = success(z.record(z.string(), z.strin
 // ---- certification agencies and types ----
 
 export const ZCertificationAgenciesResponse = success(ZAssociatedAgencies);
+export type TCertificationAgenciesResponse = z.infer<typeof ZCertificationAgenciesResponse>;
 /** Type id → name. */
 export const ZCertificationTypesResponse = success(z.record(z.string(), z.string()));
+export type TCertificationTypesResponse = z.infer<typeof ZCertificationTypesResponse>;
 export const ZAgencyChangeResponse = success(
   z.object({ id: z.number().int(), agency: z.string() }),
 );
@@ -150,6 +155,7 @@ export const ZUsersListResponse = z.object({
   }),
   finalPage: z.number().int(),
 });
+export type TUsersListResponse = z.infer<typeof ZUsersListResponse>;
 
 export const ZUserCertification = z.object({
   certNum: z.string(),
@@ -173,6 +179,7 @@ export const ZUserInfo = ZUsersListRow.extend({
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
 export const ZUserInfoResponse = success(z.object({ userInfo: ZUserInfo }));
+export type TUserInfoResponse = z.infer<typeof ZUserInfoResponse>;
 
 /** Edit (200) and add (201). */
 export const ZUserSavedResponse = z.object({
