@@ -10,12 +10,11 @@ import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
 // its place in the JSON: keep the order the answers have always had.
 
 /** Every error answer: a stable code, the message to show and, on validation, one per field. */
-export const ZErrorResponse = z.object({
+const ZErrorResponse = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });
-export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 /** A route's answers: its own for success, the common error shape for every 4xx and 5xx. */
 export function withErrorResponses<T extends Record<number, unknown>>(answers: T) {
@@ -51,11 +50,11 @@ export type TTestingRouteResponse = z.infer<typeof ZTestingRouteResponse>;
 // ---- organizations ----
 
 /** Agency id → {agency, associatedTypes: type id → name}: the public form's own shape. */
-export const ZAssociatedAgencies = ZOrgInfo.shape.org_associated_certs;
+const ZAssociatedAgencies = ZOrgInfo.shape.org_associated_certs;
 export type TAssociatedAgency = z.infer<typeof ZAssociatedAgencies>[string];
 
 /** The internal organization detail of spec section 3 (orgInfo). */
-export const ZOrganizationDetail = z.object({
+const ZOrganizationDetail = z.object({
   org_id: z.number().int(),
   org_name: ZOrgInfo.shape.org_name,
   swiftcomply_email: z.string(),
@@ -90,7 +89,7 @@ export const ZOrganizationSavedResponse = z.object({
 });
 export type TOrganizationSavedResponse = z.infer<typeof ZOrganizationSavedResponse>;
 
-export const ZOrganizationMatch = z.object({ id: z.number().int(), name: z.string() });
+const ZOrganizationMatch = z.object({ id: z.number().int(), name: z.string() });
 export type TOrganizationMatch = z.infer<typeof ZOrganizationMatch>;
 /** A bare list, not a {code, message} answer (spec section 7). */
 export const ZOrganizationSearchResponse = z.array(ZOrganizationMatch);
@@ -134,7 +133,7 @@ export type TCertificationLinkResponse = z.infer<typeof ZCertificationLinkRespon
 
 // ---- users ----
 
-export const ZUsersListRow = z.object({
+const ZUsersListRow = z.object({
   userId: z.number().int(),
   userType: z.enum(USER_TYPES),
   userFirstName: z.string(),
@@ -157,7 +156,7 @@ export const ZUsersListResponse = z.object({
 });
 export type TUsersListResponse = z.infer<typeof ZUsersListResponse>;
 
-export const ZUserCertification = z.object({
+const ZUserCertification = z.object({
   certNum: z.string(),
   certExp: z.string(),
   /** The agency's and the type's names, then their ids (null once deleted). */
@@ -168,10 +167,9 @@ export const ZUserCertification = z.object({
   /** A staff-only /api/documents/{id} address; null without a document. */
   certDocLink: z.string().nullable(),
 });
-export type TUserCertification = z.infer<typeof ZUserCertification>;
 
 /** The User Info page's data: the row plus organizations, service providers and certifications. */
-export const ZUserInfo = ZUsersListRow.extend({
+const ZUserInfo = ZUsersListRow.extend({
   userOrgs: z.record(z.string(), z.object({ name: z.string(), enrolled: z.boolean() })),
   userServiceProviders: z.record(z.string(), z.string()),
   userCerts: z.record(z.string(), ZUserCertification),
