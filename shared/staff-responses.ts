@@ -82,11 +82,7 @@ export const ZOrganizationDetailResponse = z.object({
 export type TOrganizationDetailResponse = z.infer<typeof ZOrganizationDetailResponse>;
 
 /** Create (201) and edit (200). */
-export const ZOrganizationSavedResponse = z.object({
-  code: z.literal(CODES.success),
-  message: z.string(),
-  orgInfo: ZOrganizationDetail,
-});
+export const ZOrganizationSavedResponse = ZSuccessResponse.extend({ orgInfo: ZOrganizationDetail });
 export type TOrganizationSavedResponse = z.infer<typeof ZOrganizationSavedResponse>;
 
 const ZOrganizationMatch = z.object({ id: z.number().int(), name: z.string() });
@@ -180,11 +176,7 @@ export const ZUserInfoResponse = success(z.object({ userInfo: ZUserInfo }));
 export type TUserInfoResponse = z.infer<typeof ZUserInfoResponse>;
 
 /** Edit (200) and add (201). */
-export const ZUserSavedResponse = z.object({
-  code: z.literal(CODES.success),
-  message: z.string(),
-  userInfo: ZUserInfo,
-});
+export const ZUserSavedResponse = ZSuccessResponse.extend({ userInfo: ZUserInfo });
 export type TUserSavedResponse = z.infer<typeof ZUserSavedResponse>;
 
 export const ZEnrollResponse = success(
@@ -213,4 +205,9 @@ export const ZReportErrorResponse = z.object({
  * A file answer (a document, a report): the bytes themselves, streamed as they are (never
  * serialized), so any value passes; the OpenAPI shows a binary string.
  */
-export const ZFileResponse = z.unknown().meta({ type: 'string', format: 'binary' });
+const ZFileResponse = z.unknown().meta({ type: 'string', format: 'binary' });
+
+/** The content of a file answer in any of these media types. */
+export function fileContent(mediaTypes: readonly string[]) {
+  return Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: ZFileResponse }]));
+}

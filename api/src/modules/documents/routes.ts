@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withErrorResponses, ZFileResponse } from '../../../../shared/staff-responses.js';
+import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
 import { openDocument } from './service.js';
@@ -22,12 +22,12 @@ export const documentRoutes: FastifyPluginAsync = async (base) => {
         response: withErrorResponses({
           200: {
             description: 'The stored bytes, as a download.',
-            content: {
-              'application/pdf': { schema: ZFileResponse },
-              'image/png': { schema: ZFileResponse },
-              'image/jpeg': { schema: ZFileResponse },
-              'application/octet-stream': { schema: ZFileResponse },
-            },
+            content: fileContent([
+              'application/pdf',
+              'image/png',
+              'image/jpeg',
+              'application/octet-stream',
+            ]),
           },
         }),
       },

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
 import { type TReportRequest, ZReportRequest } from '../../../../shared/reports.js';
 import {
+  fileContent,
   withErrorResponses,
-  ZFileResponse,
   ZReportEmailResponse,
   ZReportErrorResponse,
 } from '../../../../shared/staff-responses.js';
@@ -91,8 +91,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
             description: 'The report file (Download) or {emailMessage} (Email).',
             content: {
               'application/json': { schema: ZReportEmailResponse },
-              'text/csv': { schema: ZFileResponse },
-              'application/zip': { schema: ZFileResponse },
+              ...fileContent(['text/csv', 'application/zip']),
             },
           },
           422: ZReportErrorResponse,
