@@ -30,7 +30,6 @@ export const CODES = {
   unavailable: 'SERVICE UNAVAILABLE',
   internalError: 'INTERNAL ERROR',
 } as const;
-export type TCode = (typeof CODES)[keyof typeof CODES];
 
 export const MESSAGES = {
   orgUrlInvalid:
@@ -127,7 +126,6 @@ export const MESSAGES = {
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internalError: 'Something went wrong on our side. Please try again later.',
 } as const;
-export type TMessageKey = keyof typeof MESSAGES;
 
 /** {code, message}: the shape of every public answer. */
 export interface TApiAnswer<M = unknown> {

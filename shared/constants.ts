@@ -94,7 +94,6 @@ export const CANADIAN_PROVINCES = [
 ] as const;
 /** Every state, district, military and province code the company form accepts. */
 export const STATE_CODES = [...US_STATES, ...DISTRICT_AND_MILITARY, ...CANADIAN_PROVINCES] as const;
-export type TStateCode = (typeof STATE_CODES)[number];
 
 export const USER_TYPES = ['admin', 'tester'] as const;
 export type TUserType = (typeof USER_TYPES)[number];
@@ -112,10 +111,8 @@ export const ALL_ORGANIZATIONS_REPORT_TYPES: readonly TReportType[] = ['users', 
 export const ALL_ORGANIZATIONS_MAX_DAYS_BACK = 7;
 
 export const REPORT_RANGES = { allTime: 'All Time', dateRange: 'Date Range' } as const;
-export type TReportRange = keyof typeof REPORT_RANGES;
 
 export const DELIVERY_METHODS = { download: 'Download', email: 'Email' } as const;
-export type TDeliveryMethod = keyof typeof DELIVERY_METHODS;
 
 /** Email report frequencies and when each one is sent (8am in the program's time zone). */
 export const EMAIL_FREQUENCIES = {

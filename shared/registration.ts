@@ -161,7 +161,6 @@ export const ZCompany = z
     }
   }, ALWAYS);
 export type TCompany = z.infer<typeof ZCompany>;
-export type TCompanyInput = z.input<typeof ZCompany>;
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -231,13 +230,11 @@ const ZCertificationList = z
   .transform((list) => list ?? []);
 
 export const ZAdmin = ZUserFields.extend({ userType: listedAs('admin') });
-export type TAdmin = z.infer<typeof ZAdmin>;
 
 export const ZTester = ZUserFields.extend({
   userType: listedAs('tester'),
   userCerts: ZCertificationList,
 });
-export type TTester = z.infer<typeof ZTester>;
 
 /**
  * The organization's certification rules: how many each tester needs, and which agencies (and
@@ -374,7 +371,6 @@ export function createTesterListSchema(rules?: TCertificationRules) {
       }
     }, ALWAYS);
 }
-export const ZTesterList = createTesterListSchema();
 
 /** A person in the final submit: admins carry no certifications (any sent are dropped). */
 export const ZSubmitUser = ZUser.extend({ userCerts: ZCertificationList }).transform((user) =>
@@ -450,7 +446,6 @@ export function createSubmitAllSchema(rules?: TCertificationRules) {
 }
 export const ZSubmitAllRequest = createSubmitAllSchema();
 export type TSubmitAllRequest = z.infer<typeof ZSubmitAllRequest>;
-export type TSubmitAllRequestInput = z.input<typeof ZSubmitAllRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers

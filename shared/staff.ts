@@ -183,7 +183,6 @@ export const ZOrganizationCreateInfo = z.object({
   associatedAgencies: ZAgencyIds.optional(),
 });
 export const ZOrganizationCreateRequest = z.object({ orgInfo: ZOrganizationCreateInfo });
-export type TOrganizationCreateRequest = z.input<typeof ZOrganizationCreateRequest>;
 
 export const ZOrganizationEditInfo = z.object({
   orgID: ZId.optional(),
@@ -203,7 +202,6 @@ export const ZOrganizationEditRequest = z.object({
   orgName: z.string().optional(),
   orgInfo: ZOrganizationEditInfo,
 });
-export type TOrganizationEditRequest = z.input<typeof ZOrganizationEditRequest>;
 
 export const ZOrganizationDeleteRequest = z.object({
   orgName: z.string({ error: STAFF_MESSAGES.deleteNameMismatch }),
@@ -321,7 +319,6 @@ export const ZUsersListRequest = z.object({
     ),
   searchQuery: z.string().trim().max(LIMITS.longText, MESSAGES.nameTooLong).optional().default(''),
 });
-export type TUsersListRequest = z.input<typeof ZUsersListRequest>;
 
 export const ZEnrollRequest = z.object({
   enrolled: z

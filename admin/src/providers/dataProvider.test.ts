@@ -35,3 +35,40 @@ describe('getList', () => {
     expect(first.pageInfo).toEqual({ hasPreviousPage: false, hasNextPage: false });
   });
 });
+
+describe('listUsers', () => {
+  it("reads each row's userId and the answer's one finalPage", async () => {
+    const answer = {
+      code: 'SUCCESS',
+      message: {
+        usersInfo: [
+          {
+            userId: 7,
+            userType: 'tester',
+            userFirstName: 'Ann',
+            userLastName: 'Lee',
+            userEmail: 'ann@example.org',
+            userPhone: '',
+          },
+        ],
+        page: 2,
+        total: 30,
+      },
+      finalPage: 2,
+    };
+    const httpClient = vi.fn(async () => ({
+      status: 200,
+      headers: new Headers(),
+      body: JSON.stringify(answer),
+      json: answer,
+    })) as unknown as HttpClient;
+    const provider = createDataProvider(httpClient, vi.fn());
+    const page = await provider.listUsers({ page: 2, searchQuery: 'lee' });
+    expect(page.finalPage).toBe(2);
+    expect(page.users.map((user) => user.userId)).toEqual([7]);
+    expect(httpClient).toHaveBeenCalledWith('/api/sc/get/users_list', {
+      method: 'POST',
+      body: JSON.stringify({ orgId: '', page: 2, searchQuery: 'lee' }),
+    });
+  });
+});

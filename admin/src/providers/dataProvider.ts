@@ -1,6 +1,22 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { type DataProvider, HttpError } from 'react-admin';
-import { CODES } from '../../../shared/codes';
+import type { DataProvider } from 'react-admin';
+import type {
+  TCertificationAgenciesResponse,
+  TCertificationChangeResponse,
+  TCertificationLinkResponse,
+  TCertificationTypesResponse,
+  TEnrollAllResponse,
+  TEnrollResponse,
+  TOrganizationDetailResponse,
+  TOrganizationSavedResponse,
+  TOrganizationSearchResponse,
+  TOrganizationSignupsResponse,
+  TSuccessResponse,
+  TTestingRouteResponse,
+  TUserInfoResponse,
+  TUserSavedResponse,
+  TUsersListResponse,
+} from '../../../shared/staff-responses';
 import type { BlobClient, DownloadedFile, FileOrJson, FilePoster, HttpClient } from './httpClient';
 import type {
   AgencyEntry,
@@ -12,7 +28,6 @@ import type {
   UserDetail,
   UserFields,
   UsersListRow,
-  UsersPage,
 } from './types';
 
 /** The REST resources (ra-data-simple-rest dialect) live under this prefix. */
@@ -20,48 +35,59 @@ export const REST_URL = '/api/admin';
 /** Unauthenticated run-time settings of the console (Google client id, production flag). */
 export const CONSOLE_CONFIG_URL = '/api/sc/session/console-config';
 
+/** One page of Find Users and how many pages there are. */
+export interface UsersPage {
+  users: UsersListRow[];
+  finalPage: number;
+}
+
 /** The named non-CRUD calls of the console, beside react-admin's CRUD methods. */
 export interface StaffCalls {
   getConsoleConfig(): Promise<ConsoleConfig>;
-  createOrganization(name: string, organization: OrganizationPayload): Promise<MutationAnswer>;
+  createOrganization(
+    name: string,
+    organization: OrganizationPayload,
+  ): Promise<TOrganizationSavedResponse>;
   getOrganization(name: string): Promise<OrgInfo>;
   editOrganization(
     name: string,
     organization: OrganizationPayload & { orgID: OrgInfo['org_id'] },
-  ): Promise<MutationAnswer>;
-  deleteOrganization(name: string, orgID: OrgInfo['org_id']): Promise<MutationAnswer>;
+  ): Promise<TOrganizationSavedResponse>;
+  deleteOrganization(name: string, orgID: OrgInfo['org_id']): Promise<TSuccessResponse>;
   searchOrganizations(query: string): Promise<OrganizationMatch[]>;
   getAgencies(): Promise<Record<string, AgencyEntry>>;
   getTypes(): Promise<Record<string, string>>;
-  addAgency(name: string): Promise<MutationAnswer>;
-  deleteAgency(name: string): Promise<MutationAnswer>;
-  addType(name: string): Promise<MutationAnswer>;
-  deleteType(name: string): Promise<MutationAnswer>;
+  addAgency(name: string): Promise<TCertificationChangeResponse>;
+  deleteAgency(name: string): Promise<TCertificationChangeResponse>;
+  addType(name: string): Promise<TCertificationChangeResponse>;
+  deleteType(name: string): Promise<TCertificationChangeResponse>;
   /** Flips an agency-type association; `enabled` is its CURRENT state. */
   toggleTypeLink(
     agencyId: string | number,
     typeId: string | number,
     enabled: boolean,
-  ): Promise<MutationAnswer>;
+  ): Promise<TCertificationLinkResponse>;
   listUsers(query: {
     orgId?: string | number;
     page: number;
     searchQuery: string;
   }): Promise<UsersPage>;
   getUser(userId: string | number): Promise<UserDetail>;
-  updateUser(userId: string | number, user: UserFields): Promise<MutationAnswer>;
-  addUser(user: Omit<UserFields, 'userPhone'> & { userPhone?: string }): Promise<MutationAnswer>;
+  updateUser(userId: string | number, user: UserFields): Promise<TUserSavedResponse>;
+  addUser(
+    user: Omit<UserFields, 'userPhone'> & { userPhone?: string },
+  ): Promise<TUserSavedResponse>;
   enrollUser(
     orgId: string | number,
     userId: string | number,
     enrolled: boolean,
-  ): Promise<MutationAnswer>;
+  ): Promise<TEnrollResponse>;
   /** Enrolls everyone the list shows: the organization's users matching the search. */
-  enrollAllUsers(orgId: string | number, searchQuery: string): Promise<MutationAnswer>;
+  enrollAllUsers(orgId: string | number, searchQuery: string): Promise<TEnrollAllResponse>;
   /** Documents need the bearer token, so they are fetched, never linked. */
   downloadDocument(url: string): Promise<DownloadedFile>;
   /** The debug page's test-auth call. */
-  testAuth(): Promise<MutationAnswer>;
+  testAuth(): Promise<TTestingRouteResponse>;
   /** How many registrations an organization has. */
   registrationCount(orgId: string | number): Promise<number>;
   /** A report: the file itself (download) or {emailMessage} (email delivery). */
@@ -72,12 +98,6 @@ export type StaffDataProvider = DataProvider & StaffCalls;
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
-/** A 2xx answer whose code says the call did not do what was asked. */
-function answerError(json: MutationAnswer | undefined, status = 200): HttpError {
-  const message = typeof json?.message === 'string' ? json.message : String(json?.code ?? '');
-  return new HttpError(message, status, json);
-}
-
 export function createDataProvider(
   httpClient: HttpClient,
   blobClient: BlobClient,
@@ -85,7 +105,13 @@ export function createDataProvider(
 ): StaffDataProvider {
   const rest = simpleRestProvider(REST_URL, httpClient);
 
-  const send = async (path: string, method: string, body?: unknown): Promise<MutationAnswer> => {
+  // Each answer's type is its route's shared response schema, which the server answers through.
+  const get = async <T>(path: string): Promise<T> => (await httpClient(path)).json;
+  const send = async <T extends MutationAnswer>(
+    path: string,
+    method: string,
+    body?: unknown,
+  ): Promise<T> => {
     const { json } = await httpClient(path, {
       method,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -110,12 +136,7 @@ export function createDataProvider(
 
     async getConsoleConfig() {
       try {
-        const { json } = await httpClient(CONSOLE_CONFIG_URL);
-        const config = json?.message ?? json ?? {};
-        return {
-          googleClientId: String(config.googleClientId ?? ''),
-          production: Boolean(config.production),
-        };
+        return await get<ConsoleConfig>(CONSOLE_CONFIG_URL);
       } catch {
         return {
           googleClientId: import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '',
@@ -125,54 +146,30 @@ export function createDataProvider(
       }
     },
 
-    async createOrganization(name, organization) {
-      const answer = await send(`/api/sc/submit/organization/${segment(name)}`, 'POST', {
+    createOrganization: (name, organization) =>
+      send(`/api/sc/submit/organization/${segment(name)}`, 'POST', {
         orgInfo: { orgURL: name, ...organization },
-      });
-      if (answer.code && answer.code !== CODES.success) throw answerError(answer);
-      return answer;
-    },
-
-    async getOrganization(name) {
-      const { json } = await httpClient(`/api/sc/get/orginfo/${segment(name)}`);
-      if (json?.code !== CODES.validUrl || !json?.message?.orgInfo) throw answerError(json);
-      return json.message.orgInfo as OrgInfo;
-    },
-
-    async editOrganization(name, organization) {
-      const answer = await send(`/api/sc/submit/editorganization/${segment(name)}`, 'PUT', {
+      }),
+    getOrganization: async (name) =>
+      (await get<TOrganizationDetailResponse>(`/api/sc/get/orginfo/${segment(name)}`)).message
+        .orgInfo,
+    editOrganization: (name, organization) =>
+      send(`/api/sc/submit/editorganization/${segment(name)}`, 'PUT', {
         orgName: name,
         orgInfo: organization,
-      });
-      if (answer.code && answer.code !== CODES.success) throw answerError(answer);
-      return answer;
-    },
-
-    async deleteOrganization(name, orgID) {
-      const answer = await send(`/api/sc/submit/delete_organization/${segment(name)}`, 'DELETE', {
+      }),
+    deleteOrganization: (name, orgID) =>
+      send(`/api/sc/submit/delete_organization/${segment(name)}`, 'DELETE', {
         orgName: name,
         orgID,
-      });
-      if (answer.code && answer.code !== CODES.success) throw answerError(answer);
-      return answer;
-    },
+      }),
+    searchOrganizations: (query) =>
+      get<TOrganizationSearchResponse>(`/api/sc/get/search-org?q=${segment(query)}`),
 
-    async searchOrganizations(query) {
-      const { json } = await httpClient(`/api/sc/get/search-org?q=${segment(query)}`);
-      const list = Array.isArray(json) ? json : json?.message;
-      if (!Array.isArray(list)) throw answerError(json);
-      return list as OrganizationMatch[];
-    },
-
-    async getAgencies() {
-      const { json } = await httpClient('/api/sc/get/certification_agencies');
-      return (json?.message ?? {}) as Record<string, AgencyEntry>;
-    },
-
-    async getTypes() {
-      const { json } = await httpClient('/api/sc/get/certification_types');
-      return (json?.message ?? {}) as Record<string, string>;
-    },
+    getAgencies: async () =>
+      (await get<TCertificationAgenciesResponse>('/api/sc/get/certification_agencies')).message,
+    getTypes: async () =>
+      (await get<TCertificationTypesResponse>('/api/sc/get/certification_types')).message,
 
     addAgency: (name) => send(`/api/sc/submit/certification_agency/${segment(name)}`, 'POST'),
     deleteAgency: (name) =>
@@ -188,33 +185,16 @@ export function createDataProvider(
       ),
 
     async listUsers({ orgId, page, searchQuery }) {
-      const { json } = await httpClient('/api/sc/get/users_list', {
-        method: 'POST',
-        body: JSON.stringify({ orgId: orgId ?? '', page, searchQuery }),
+      const answer = await send<TUsersListResponse>('/api/sc/get/users_list', 'POST', {
+        orgId: orgId ?? '',
+        page,
+        searchQuery,
       });
-      const message = json?.message ?? {};
-      const rows: (UsersListRow & { userId?: UsersListRow['id'] })[] = message.usersInfo ?? [];
-      return {
-        users: rows.map((row) => ({ ...row, id: row.id ?? row.userId ?? '' })),
-        finalPage: Number(message.finalPage ?? json?.finalPage ?? 1) || 1,
-      };
+      return { users: answer.message.usersInfo, finalPage: answer.finalPage };
     },
 
-    async getUser(userId) {
-      const { json } = await httpClient(`/api/sc/get/user/${segment(userId)}`);
-      const user = json?.message?.userInfo ?? json?.message ?? json;
-      if (!user || typeof user !== 'object') throw answerError(json);
-      return {
-        userType: user.userType ?? '',
-        userFirstName: user.userFirstName ?? '',
-        userLastName: user.userLastName ?? '',
-        userEmail: user.userEmail ?? '',
-        userPhone: user.userPhone ?? '',
-        userOrgs: user.userOrgs ?? {},
-        userServiceProviders: user.userServiceProviders ?? {},
-        userCerts: user.userCerts ?? {},
-      };
-    },
+    getUser: async (userId) =>
+      (await get<TUserInfoResponse>(`/api/sc/get/user/${segment(userId)}`)).message.userInfo,
 
     updateUser: (userId, user) => send(`/api/sc/submit/user/${segment(userId)}`, 'PUT', user),
     addUser: (user) => send('/api/sc/submit/user', 'POST', user),
@@ -224,13 +204,10 @@ export function createDataProvider(
       send(`/api/sc/submit/enroll_all/${segment(orgId)}`, 'POST', { searchQuery }),
 
     downloadDocument: (url) => blobClient(url),
-    testAuth: () => send('/api/sc/get/testing_route', 'GET'),
-    async registrationCount(orgId) {
-      const { json } = await httpClient(`/api/sc/get/orgsignups/${segment(orgId)}`);
-      const signups = json?.message?.signups;
-      if (typeof signups !== 'number') throw answerError(json);
-      return signups;
-    },
+    testAuth: () => get('/api/sc/get/testing_route'),
+    registrationCount: async (orgId) =>
+      (await get<TOrganizationSignupsResponse>(`/api/sc/get/orgsignups/${segment(orgId)}`)).message
+        .signups,
     generateReport(orgId, request) {
       if (!filePoster) throw new Error('reports need a file poster');
       return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request);

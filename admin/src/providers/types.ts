@@ -1,87 +1,24 @@
-// Wire shapes of the /api/sc calls the console makes (spec sections 3 and 7). Field names are
-// the spec's; the screens translate them into their own words.
+// The console's names for the /api/sc wire shapes (spec sections 3 and 7). Answers are typed by
+// the shared response schemas the server answers through, payloads by the shared request rules:
+// nothing here is written a second time.
+import type { z } from 'zod';
+import type { TApiAnswer } from '../../../shared/codes';
+import type { TStaffUserRequest, ZOrganizationEditInfo } from '../../../shared/staff';
 
-export interface OrgInfo {
-  org_id: number | string;
-  org_name: string;
-  swiftcomply_email: string;
-  emails: string[];
-  emailReportFreq: string;
-  allowedUntil: string;
-  number_of_certs: number;
-  org_banner: string;
-  homePageBanner: string;
-  internalNotes: string;
-  orgURL: string;
-  /** Agency id → {agency, associatedTypes}. */
-  org_associated_certs: Record<string, AgencyEntry>;
-}
+export type {
+  TAssociatedAgency as AgencyEntry,
+  TConsoleConfigResponse as ConsoleConfig,
+  TOrganizationDetail as OrgInfo,
+  TOrganizationMatch as OrganizationMatch,
+  TUserInfo as UserDetail,
+  TUsersListRow as UsersListRow,
+} from '../../../shared/staff-responses';
 
-export interface OrganizationPayload {
-  orgEndDate: string;
-  swiftcomplyEmail: string;
-  orgEmails: { email: string }[];
-  orgEmailFreq: string;
-  orgBanner: string;
-  numOfCerts: number | string;
-  orgHomePageBanner: string;
-  orgInternalNotes: string;
-  associatedAgencies: (number | string)[];
-}
+/** The create and edit payloads' organization fields (the name and id travel beside them). */
+export type OrganizationPayload = Omit<z.input<typeof ZOrganizationEditInfo>, 'orgID' | 'orgURL'>;
 
-export interface AgencyEntry {
-  agency: string;
-  associatedTypes: Record<string, string>;
-}
+/** A person's fields as the Add user dialog and User Info send them. */
+export type UserFields = Required<TStaffUserRequest>;
 
-export interface OrganizationMatch {
-  id: number | string;
-  name: string;
-}
-
-export interface UsersListRow {
-  id: number | string;
-  userFirstName: string;
-  userLastName: string;
-  userPhone: string;
-  userEmail: string;
-  userEnrolled?: boolean;
-}
-
-export interface UsersPage {
-  users: UsersListRow[];
-  finalPage: number;
-}
-
-export interface UserFields {
-  userType: string;
-  userFirstName: string;
-  userLastName: string;
-  userEmail: string;
-  userPhone: string;
-}
-
-export interface UserCertification {
-  certNum: string;
-  certExp: string;
-  certAgency: string;
-  certType: string;
-  certDocLink: string;
-}
-
-export interface UserDetail extends UserFields {
-  userOrgs: Record<string, { name: string; enrolled: boolean }>;
-  userServiceProviders: Record<string, string>;
-  userCerts: Record<string, UserCertification>;
-}
-
-export interface ConsoleConfig {
-  googleClientId: string;
-  production: boolean;
-}
-
-/** The answer of a call that changed something: the server's words, when it sent any. */
-export interface MutationAnswer {
-  code?: string;
-  message?: unknown;
-}
+/** The answer of a call that changed something: the server's code and words. */
+export type MutationAnswer = TApiAnswer;

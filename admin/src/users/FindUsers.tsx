@@ -99,7 +99,7 @@ export function FindUsers() {
   };
 
   const open = (user: UsersListRow) =>
-    navigate(consolePath(`/users/${encodeURIComponent(String(user.id))}`));
+    navigate(consolePath(`/users/${encodeURIComponent(String(user.userId))}`));
   const openOnKey = (event: KeyboardEvent, user: UsersListRow) => {
     if (event.target === event.currentTarget && event.key === 'Enter') open(user);
   };
@@ -180,7 +180,7 @@ export function FindUsers() {
           <TableBody>
             {users.map((user) => (
               <TableRow
-                key={user.id}
+                key={user.userId}
                 hover
                 tabIndex={0}
                 onClick={() => open(user)}
@@ -206,7 +206,7 @@ export function FindUsers() {
                       }}
                       onChange={(event) =>
                         mutate(
-                          () => api.enrollUser(orgId, user.id, event.target.checked),
+                          () => api.enrollUser(orgId, user.userId, event.target.checked),
                           event.target.checked ? 'User enrolled.' : 'User unenrolled.',
                         )
                       }

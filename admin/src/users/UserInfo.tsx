@@ -25,7 +25,7 @@ import { SubmitButton } from '../components/SubmitButton';
 import { saveFile } from '../components/saveFile';
 import { useFormErrors } from '../components/useFormErrors';
 import { useLoad } from '../components/useLoad';
-import type { UserCertification, UserDetail, UserFields } from '../providers/types';
+import type { UserDetail, UserFields } from '../providers/types';
 import { UserInputs } from './UserInputs';
 import { EMPTY_USER, userServerErrors, validateUser } from './userForm';
 
@@ -111,10 +111,10 @@ export function UserInfo() {
     }
   };
 
-  const download = async (certId: string, cert: UserCertification) => {
+  const download = (certId: string, link: string) => async () => {
     setDownloading(certId);
     try {
-      const file = await api.downloadDocument(cert.certDocLink);
+      const file = await api.downloadDocument(link);
       saveFile(file.blob, file.filename);
     } catch (error) {
       notify(messageOf(error, MESSAGES.apiRequestError), { type: 'error' });
@@ -226,7 +226,7 @@ export function UserInfo() {
                       {cert.certDocLink ? (
                         <Button
                           size="small"
-                          onClick={() => download(certId, cert)}
+                          onClick={download(certId, cert.certDocLink)}
                           disabled={downloading === certId}
                           aria-label={`Download document of certification ${cert.certNum}`}
                         >

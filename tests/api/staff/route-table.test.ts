@@ -65,6 +65,21 @@ function routeTable(printed: string): { method: string; path: string }[] {
   return routes;
 }
 
+/** The staff faces: every route under these declares its answers. */
+const STAFF_PREFIXES = ['/api/sc/', '/api/admin/', '/api/documents/'];
+
+/** Fastify's `/users/:userId` is OpenAPI's `/users/{userId}`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
+interface OpenApiAnswer {
+  content?: Record<string, { schema?: { type?: string } }>;
+}
+
+/** Every media type of the answer names a schema with a type. */
+const isDeclared = (answer: OpenApiAnswer | undefined) =>
+  Object.values(answer?.content ?? {}).length > 0 &&
+  Object.values(answer?.content ?? {}).every((media) => typeof media.schema?.type === 'string');
+
 describe('the route table', () => {
   it('answers 401 without a token on every route outside the public allowlist', async () => {
     const routes = routeTable(t.app.printRoutes({ commonPrefix: false }));
@@ -124,5 +139,62 @@ describe('the route table', () => {
     expect(users?.requestBody).toBeDefined();
     expect(spec.paths['/api/admin/organizations/{id}']?.put?.security).toEqual([{ bearer: [] }]);
     expect(spec.paths['/api/sc/session/login']?.post?.security).toBeUndefined();
+  });
+
+  it('declares the success and error answers of every staff route, and OpenAPI shows them', async () => {
+    const routes = routeTable(t.app.printRoutes({ commonPrefix: false })).filter(
+      (route) =>
+        route.method !== 'HEAD' && STAFF_PREFIXES.some((prefix) => route.path.startsWith(prefix)),
+    );
+    expect(routes.length).toBeGreaterThan(40);
+    const spec = (await t.app.inject({ url: '/api/docs' })).json();
+    const undeclared: string[] = [];
+    for (const route of routes) {
+      const operation = spec.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      const answers: Record<string, OpenApiAnswer> = operation?.responses ?? {};
+      const successes = Object.keys(answers).filter((status) => /^2\d\d$/.test(status));
+      const declared =
+        successes.length > 0 &&
+        successes.every((status) => isDeclared(answers[status])) &&
+        isDeclared(answers['4XX']) &&
+        isDeclared(answers['5XX']);
+      if (!declared) undeclared.push(`${route.method} ${route.path}`);
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it("shows the staff answers' fields in OpenAPI", async () => {
+    const spec = (await t.app.inject({ url: '/api/docs' })).json();
+    const json = (path: string, method: string, status: string) =>
+      spec.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
+
+    const usersList = json('/api/sc/get/users_list', 'post', '200');
+    expect(usersList.required).toEqual(['code', 'message', 'finalPage']);
+    expect(Object.keys(usersList.properties.message.properties)).toEqual([
+      'usersInfo',
+      'page',
+      'total',
+    ]);
+    expect(usersList.properties.message.properties.usersInfo.items.required).toContain('userId');
+
+    const orgInfo = json('/api/sc/get/orginfo/{org}', 'get', '200').properties.message.properties
+      .orgInfo;
+    expect(orgInfo.required).toEqual(
+      expect.arrayContaining(['org_id', 'org_name', 'orgURL', 'org_associated_certs']),
+    );
+
+    const organizations = json('/api/admin/organizations', 'get', '200');
+    expect(organizations.type).toBe('array');
+    expect(organizations.items.required).toEqual(expect.arrayContaining(['id', 'formUrl']));
+
+    const error = json('/api/sc/submit/user', 'post', '4XX');
+    expect(Object.keys(error.properties)).toEqual(['code', 'message', 'errors']);
+    expect(error.required).toEqual(['code', 'message']);
+
+    const document = spec.paths['/api/documents/{id}'].get.responses['200'].content;
+    expect(document['application/pdf'].schema).toEqual({ type: 'string', format: 'binary' });
+    expect(json('/api/sc/get/get_reports/{orgId}', 'post', '200').required).toEqual([
+      'emailMessage',
+    ]);
   });
 });

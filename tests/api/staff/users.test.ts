@@ -58,7 +58,7 @@ async function register(
 const usersList = (body: unknown) => call('POST', '/api/sc/get/users_list', body);
 
 describe('Find Users', () => {
-  it('pages 25 users at a time by last name, with finalPage', async () => {
+  it('pages 25 users at a time by last name, with one finalPage beside the message', async () => {
     const organizationId = await newOrganization();
     const tag = unique();
     await register(
@@ -73,8 +73,8 @@ describe('Find Users', () => {
     const body = first.json();
     expect(body.code).toBe('SUCCESS');
     expect(body.message.usersInfo).toHaveLength(25);
-    expect(body.message.finalPage).toBe(2);
     expect(body.finalPage).toBe(2);
+    expect(body.message).not.toHaveProperty('finalPage');
     expect(body.message.usersInfo[0]).toMatchObject({
       userFirstName: `P${tag}`,
       userLastName: 'L00',
@@ -101,7 +101,8 @@ describe('Find Users', () => {
     ).json();
     expect(byEmail.message.usersInfo.map((u: { userId: number }) => u.userId)).toEqual([ann?.id]);
     const none = (await usersList({ searchQuery: `zz${tag}%_` })).json();
-    expect(none.message).toMatchObject({ usersInfo: [], finalPage: 1 });
+    expect(none.message.usersInfo).toEqual([]);
+    expect(none.finalPage).toBe(1);
   });
 
   it('refuses a bad page and an unknown organization', async () => {

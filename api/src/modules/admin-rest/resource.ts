@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZId } from '../../../../shared/staff.js';
+import { withErrorResponses } from '../../../../shared/staff-responses.js';
 import type { Actor } from '../audit/service.js';
 import { contentRange, type ListQuery, parseListQuery, ZListQuerystring } from './list-query.js';
 
@@ -13,8 +14,10 @@ type Page = Omit<ListQuery, 'filter'>;
  * sort/range/filter), getOne, create, update and delete, in ra-data-simple-rest's dialect.
  * Writes are optional: a read-only resource registers no POST/PUT/DELETE.
  */
-export interface RestResource<TRecord extends { id: number | string }, TFilter> {
+export interface RestResource<TResponse extends z.ZodType<{ id: number | string }>, TFilter> {
   name: string;
+  /** One record as answered (shared/admin-responses.ts); a list answers an array of them. */
+  response: TResponse;
   sortFields: readonly string[];
   defaultSort: string;
   defaultOrder?: 'ASC' | 'DESC';
@@ -25,25 +28,31 @@ export interface RestResource<TRecord extends { id: number | string }, TFilter> 
     em: EntityManager,
     filter: TFilter,
     page: Page,
-  ): Promise<{ rows: TRecord[]; total: number | null }>;
-  getOne(em: EntityManager, id: number): Promise<TRecord>;
-  create?: { body: z.ZodType; run(em: EntityManager, actor: Actor, body: never): Promise<TRecord> };
+  ): Promise<{ rows: z.output<TResponse>[]; total: number | null }>;
+  getOne(em: EntityManager, id: number): Promise<z.output<TResponse>>;
+  create?: {
+    body: z.ZodType;
+    run(em: EntityManager, actor: Actor, body: never): Promise<z.output<TResponse>>;
+  };
   update?: {
     body: z.ZodType;
-    run(em: EntityManager, actor: Actor, id: number, body: never): Promise<TRecord>;
+    run(em: EntityManager, actor: Actor, id: number, body: never): Promise<z.output<TResponse>>;
   };
-  remove?(em: EntityManager, actor: Actor, id: number): Promise<TRecord>;
+  remove?(em: EntityManager, actor: Actor, id: number): Promise<z.output<TResponse>>;
 }
 
 const ZIdParam = z.object({ id: ZId });
 
-export function registerResource<TRecord extends { id: number | string }, TFilter>(
+export function registerResource<TResponse extends z.ZodType<{ id: number | string }>, TFilter>(
   base: FastifyInstance,
-  resource: RestResource<TRecord, TFilter>,
+  resource: RestResource<TResponse, TFilter>,
 ): void {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const path = `/api/admin/${resource.name}`;
   const tags = [`admin ${resource.name}`];
+  // The services' records are checked against the schema by RestResource's types; the routes
+  // only hand them on.
+  const record: z.ZodType = resource.response;
 
   app.get(
     path,
@@ -52,6 +61,7 @@ export function registerResource<TRecord extends { id: number | string }, TFilte
         tags,
         summary: `getList / getMany / getManyReference (sort by ${resource.sortFields.join(', ')}).`,
         querystring: ZListQuerystring,
+        response: withErrorResponses({ 200: z.array(record) }),
       },
     },
     async (request, reply) => {
@@ -66,7 +76,14 @@ export function registerResource<TRecord extends { id: number | string }, TFilte
 
   app.get(
     `${path}/:id`,
-    { schema: { tags, summary: 'getOne', params: ZIdParam } },
+    {
+      schema: {
+        tags,
+        summary: 'getOne',
+        params: ZIdParam,
+        response: withErrorResponses({ 200: record }),
+      },
+    },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
@@ -77,7 +94,14 @@ export function registerResource<TRecord extends { id: number | string }, TFilte
   if (create) {
     app.post(
       path,
-      { schema: { tags, summary: 'create', body: create.body } },
+      {
+        schema: {
+          tags,
+          summary: 'create',
+          body: create.body,
+          response: withErrorResponses({ 201: record }),
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(await create.run(request.em, request.staff, request.body as never)),
     );
@@ -85,7 +109,15 @@ export function registerResource<TRecord extends { id: number | string }, TFilte
   if (update) {
     app.put(
       `${path}/:id`,
-      { schema: { tags, summary: 'update', params: ZIdParam, body: update.body } },
+      {
+        schema: {
+          tags,
+          summary: 'update',
+          params: ZIdParam,
+          body: update.body,
+          response: withErrorResponses({ 200: record }),
+        },
+      },
       async (request) =>
         update.run(request.em, request.staff, request.params.id, request.body as never),
     );
@@ -93,7 +125,14 @@ export function registerResource<TRecord extends { id: number | string }, TFilte
   if (remove) {
     app.delete(
       `${path}/:id`,
-      { schema: { tags, summary: 'delete', params: ZIdParam } },
+      {
+        schema: {
+          tags,
+          summary: 'delete',
+          params: ZIdParam,
+          response: withErrorResponses({ 200: record }),
+        },
+      },
       async (request) => remove(request.em, request.staff, request.params.id),
     );
   }

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import {
+  ZAdminAgencyResponse,
+  ZAdminAuditResponse,
+  ZAdminOrganizationResponse,
+  ZAdminRegistrationResponse,
+  ZAdminTypeResponse,
+  ZAdminUserResponse,
+} from '../../../../shared/admin-responses.js';
+import {
   ORGANIZATION_STATUSES,
   type TOrganizationStatus,
   ZAdminAgencyCreate,
@@ -69,13 +77,13 @@ function organizationStatus(value: unknown): TOrganizationStatus | undefined {
   return value as TOrganizationStatus;
 }
 
-/** REST resources for the react-admin console under /api/admin (staff token). */
 /** Agencies and types: filtered by ids (getMany) or by a name search (q). */
 const nameListFilter = (raw: Record<string, unknown>) => ({
   ids: idsFilter(raw.id),
   q: textFilter(raw.q, 'q'),
 });
 
+/** REST resources for the react-admin console under /api/admin (staff token). */
 export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   protectStaffRoutes(app);
   answerWithFieldErrors(app);
@@ -83,6 +91,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'organizations',
+    response: ZAdminOrganizationResponse,
     sortFields: ORGANIZATION_SORT_FIELDS,
     defaultSort: 'name',
     filter: (raw) => ({
@@ -111,6 +120,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'agencies',
+    response: ZAdminAgencyResponse,
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
     filter: nameListFilter,
@@ -130,6 +140,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'types',
+    response: ZAdminTypeResponse,
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
     filter: nameListFilter,
@@ -149,6 +160,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'users',
+    response: ZAdminUserResponse,
     sortFields: USER_SORT_FIELDS,
     defaultSort: 'lastName',
     filter: (raw) => {
@@ -175,6 +187,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'registrations',
+    response: ZAdminRegistrationResponse,
     sortFields: REGISTRATION_SORT_FIELDS,
     defaultSort: 'registeredAt',
     defaultOrder: 'DESC',
@@ -192,6 +205,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'audit',
+    response: ZAdminAuditResponse,
     sortFields: ['createdAt', 'id'],
     defaultSort: 'createdAt',
     defaultOrder: 'DESC',

@@ -9,6 +9,14 @@ import {
   ZId,
   ZTypeName,
 } from '../../../../shared/staff.js';
+import {
+  withErrorResponses,
+  ZAgencyChangeResponse,
+  ZCertificationAgenciesResponse,
+  ZCertificationLinkResponse,
+  ZCertificationTypesResponse,
+  ZTypeChangeResponse,
+} from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
 import type { Actor } from '../audit/service.js';
@@ -38,6 +46,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: TAGS,
         summary: 'message: map of agency id to {agency, associatedTypes: map of type id to name}.',
+        response: withErrorResponses({ 200: ZCertificationAgenciesResponse }),
       },
     },
     async (request) => {
@@ -57,7 +66,13 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/api/sc/get/certification_types',
-    { schema: { tags: TAGS, summary: 'message: map of type id to name.' } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'message: map of type id to name.',
+        response: withErrorResponses({ 200: ZCertificationTypesResponse }),
+      },
+    },
     async (request) => {
       const { rows } = await listTypes(request.em);
       return {
@@ -72,6 +87,8 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
     /** The path word (certification_agency, certification_type) and the answer's key. */
     key: 'agency' | 'type';
     label: string;
+    /** The answer of both calls: SUCCESS with {id, <key>: name}. */
+    response: z.ZodType;
     schema: z.ZodType<string>;
     create: (em: EntityManager, actor: Actor, input: { name: string }) => Promise<R>;
     idByName: (em: EntityManager, name: string) => Promise<number>;
@@ -87,7 +104,14 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
     });
     app.post(
       `/api/sc/submit/certification_${named.key}/:${named.key}`,
-      { schema: { tags: TAGS, summary: `Add ${named.label} named by the path.`, params } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Add ${named.label} named by the path.`,
+          params,
+          response: withErrorResponses({ 201: named.response }),
+        },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -100,6 +124,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
           tags: TAGS,
           summary: `Delete ${named.label} with this name (case-insensitive).`,
           params,
+          response: withErrorResponses({ 200: named.response }),
         },
       },
       async (request) => {
@@ -111,6 +136,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
   namedCalls({
     key: 'agency',
     label: 'an agency',
+    response: ZAgencyChangeResponse,
     schema: ZAgencyName,
     create: createAgency,
     idByName: agencyIdByName,
@@ -119,6 +145,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
   namedCalls({
     key: 'type',
     label: 'a certification type',
+    response: ZTypeChangeResponse,
     schema: ZTypeName,
     create: createType,
     idByName: typeIdByName,
@@ -133,6 +160,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Flip an agency–type association; enabled is the state the console showed.',
         params: z.object({ agencyID: ZId, typeID: ZId }),
         body: ZCertificationLinkRequest,
+        response: withErrorResponses({ 200: ZCertificationLinkResponse }),
       },
     },
     async (request) => {

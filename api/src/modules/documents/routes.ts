@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
 import { openDocument } from './service.js';
@@ -18,6 +19,17 @@ export const documentRoutes: FastifyPluginAsync = async (base) => {
         tags: ['staff documents'],
         summary: 'Download a certification or calibration document.',
         params: z.object({ id: z.uuid() }),
+        response: withErrorResponses({
+          200: {
+            description: 'The stored bytes, as a download.',
+            content: fileContent([
+              'application/pdf',
+              'image/png',
+              'image/jpeg',
+              'application/octet-stream',
+            ]),
+          },
+        }),
       },
     },
     async (request, reply) => {

@@ -9,6 +9,16 @@ import {
   ZOrganizationDeleteRequest,
   ZOrganizationEditRequest,
 } from '../../../../shared/staff.js';
+import {
+  withErrorResponses,
+  ZOrganizationDetailResponse,
+  ZOrganizationSavedResponse,
+  ZOrganizationSearchResponse,
+  ZOrganizationSignupsResponse,
+  ZOrganizationStatusListResponse,
+  ZReportOrganizationsResponse,
+  ZSuccessResponse,
+} from '../../../../shared/staff-responses.js';
 import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors, fieldError } from '../admin-rest/field-errors.js';
@@ -76,6 +86,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Create an organization; the body orgInfo.orgURL is its name.',
         params: z.object({ orgURL: ZName }),
         body: ZOrganizationCreateRequest,
+        response: withErrorResponses({ 201: ZOrganizationSavedResponse }),
       },
     },
     async (request, reply) => {
@@ -107,6 +118,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: 'The organization detail by name: VALID URL with message.orgInfo.',
         params: z.object({ org: ZName }),
+        response: withErrorResponses({ 200: ZOrganizationDetailResponse }),
       },
     },
     async (request) => {
@@ -124,6 +136,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Save an organization (the name cannot change).',
         params: z.object({ orgName: ZName }),
         body: ZOrganizationEditRequest,
+        response: withErrorResponses({ 200: ZOrganizationSavedResponse }),
       },
     },
     async (request) => {
@@ -160,6 +173,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Delete an organization; orgName and orgID must both match it exactly.',
         params: z.object({ orgName: ZName }),
         body: ZOrganizationDeleteRequest,
+        response: withErrorResponses({ 200: ZSuccessResponse }),
       },
     },
     async (request) => {
@@ -183,6 +197,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: 'Organizations with a name word starting with each typed word: [{id, name}].',
         querystring: z.object({ q: z.string().max(255).optional().default('') }),
+        response: withErrorResponses({ 200: ZOrganizationSearchResponse }),
       },
     },
     async (request) => searchOrganizations(request.em, request.query.q),
@@ -195,6 +210,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: 'Active or inactive organizations: [{id, name, created_on, allowed_access}].',
         params: z.object({ status: z.string().max(50) }),
+        response: withErrorResponses({ 200: ZOrganizationStatusListResponse }),
       },
     },
     async (request) => {
@@ -219,6 +235,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: 'How many registrations an organization (id or name) has.',
         params: z.object({ org: ZName }),
+        response: withErrorResponses({ 200: ZOrganizationSignupsResponse }),
       },
     },
     async (request) => {
@@ -233,7 +250,13 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/api/sc/get/report_orgs',
-    { schema: { tags: TAGS, summary: 'Every organization: message is a map of id to name.' } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every organization: message is a map of id to name.',
+        response: withErrorResponses({ 200: ZReportOrganizationsResponse }),
+      },
+    },
     async (request) => ({ code: CODES.success, message: await organizationNames(request.em) }),
   );
 };

@@ -3,6 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
 import { type TReportRequest, ZReportRequest } from '../../../../shared/reports.js';
+import {
+  fileContent,
+  withErrorResponses,
+  ZReportEmailResponse,
+  ZReportErrorResponse,
+} from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
 import { createReportFile, REPORT_ATTACHMENT } from './generate.js';
@@ -13,7 +19,10 @@ const TAGS = ['staff reports'];
 export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
 
 function send(reply: FastifyReply, answer: ReportAnswer) {
-  if (answer.kind === 'json') return reply.status(answer.status).send(answer.body);
+  // The type names the response schema that checks the answer (get_reports has one per type).
+  if (answer.kind === 'json') {
+    return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  }
   return reply
     .header('content-type', answer.contentType)
     .header('content-disposition', `attachment; filename="${answer.filename}"`)
@@ -77,6 +86,16 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Generate a report: the file itself (Download) or {emailMessage} (Email).',
         params: z.object({ orgId: z.string().min(1).max(255) }),
         body: ZReportRequest.partial().passthrough(),
+        response: withErrorResponses({
+          200: {
+            description: 'The report file (Download) or {emailMessage} (Email).',
+            content: {
+              'application/json': { schema: ZReportEmailResponse },
+              ...fileContent(['text/csv', 'application/zip']),
+            },
+          },
+          422: ZReportErrorResponse,
+        }),
       },
     },
     async (request, reply) => {
@@ -99,6 +118,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Email a report of one organization: body {email, org_name, selected_report}.',
         params: z.object({ orgName: z.string().min(1).max(1024) }),
         body: z.record(z.string(), z.unknown()),
+        response: withErrorResponses({ 200: ZReportEmailResponse, 422: ZReportErrorResponse }),
       },
     },
     async (request, reply) => {

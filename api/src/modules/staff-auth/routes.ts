@@ -2,6 +2,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { STAFF_MESSAGES, ZGoogleLoginRequest, ZLoginRequest } from '../../../../shared/staff.js';
+import {
+  withErrorResponses,
+  ZConsoleConfigResponse,
+  ZLoginResponse,
+  ZSuccessResponse,
+  ZTestingRouteResponse,
+  ZVerifyAuthResponse,
+} from '../../../../shared/staff-responses.js';
 import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
@@ -48,6 +56,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
         tags: ['staff session'],
         summary: 'Sign in with email and password; answers {verified: token}.',
         body: ZLoginRequest,
+        response: withErrorResponses({ 200: ZLoginResponse }),
       },
     },
     async (request, reply) => {
@@ -78,6 +87,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
         tags: ['staff session'],
         summary: 'Sign in with a Google ID token from the staff domain; answers {verified: token}.',
         body: ZGoogleLoginRequest,
+        response: withErrorResponses({ 200: ZLoginResponse }),
       },
     },
     async (request, reply) => {
@@ -123,7 +133,11 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/session/console-config',
     {
-      schema: { tags: ['staff session'], summary: 'Run-time settings of the console login page.' },
+      schema: {
+        tags: ['staff session'],
+        summary: 'Run-time settings of the console login page.',
+        response: withErrorResponses({ 200: ZConsoleConfigResponse }),
+      },
     },
     async (_request, reply) =>
       reply.header('cache-control', 'no-store').send({
@@ -140,13 +154,20 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
         schema: {
           tags: ['staff session'],
           summary: 'VERIFIED for a live token; 401 EXPIRED or INVALID otherwise.',
+          response: withErrorResponses({ 200: ZVerifyAuthResponse }),
         },
       },
       async () => ({ code: CODES.verified, message: STAFF_MESSAGES.sessionVerified }),
     );
     staffOnly.post(
       '/api/sc/session/user-logout',
-      { schema: { tags: ['staff session'], summary: 'Revokes the token it is sent with.' } },
+      {
+        schema: {
+          tags: ['staff session'],
+          summary: 'Revokes the token it is sent with.',
+          response: withErrorResponses({ 200: ZSuccessResponse }),
+        },
+      },
       async (request) => {
         await endSession(request.em, request.staff.sessionId);
         return { code: CODES.success, message: STAFF_MESSAGES.loggedOut };
@@ -160,6 +181,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
           schema: {
             tags: ['staff session'],
             summary: 'Debug: answers while signed in (not in production).',
+            response: withErrorResponses({ 200: ZTestingRouteResponse }),
           },
         },
         async (request) => ({

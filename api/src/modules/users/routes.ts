@@ -10,6 +10,14 @@ import {
   ZStaffUserRequest,
   ZUsersListRequest,
 } from '../../../../shared/staff.js';
+import {
+  withErrorResponses,
+  ZEnrollAllResponse,
+  ZEnrollResponse,
+  ZUserInfoResponse,
+  ZUserSavedResponse,
+  ZUsersListResponse,
+} from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
 import { requireOrganization } from '../organizations/service.js';
@@ -88,6 +96,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: `One page (${USERS_PAGE_SIZE} rows) of users, optionally of one organization.`,
         body: ZUsersListRequest,
+        response: withErrorResponses({ 200: ZUsersListResponse }),
       },
     },
     async (request) => {
@@ -106,7 +115,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
       const finalPage = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
       return {
         code: CODES.success,
-        message: { usersInfo: rows.map(toUserRow), finalPage, page, total },
+        message: { usersInfo: rows.map(toUserRow), page, total },
         finalPage,
       };
     },
@@ -119,6 +128,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: 'User detail with userOrgs, userServiceProviders and userCerts.',
         params: z.object({ userId: ZId }),
+        response: withErrorResponses({ 200: ZUserInfoResponse }),
       },
     },
     async (request) => {
@@ -135,6 +145,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Edit a user (type, names, email, phone); the email stays unique.',
         params: z.object({ userId: ZId }),
         body: ZStaffUserRequest,
+        response: withErrorResponses({ 200: ZUserSavedResponse }),
       },
     },
     async (request) => {
@@ -156,6 +167,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
         tags: TAGS,
         summary: 'Add a user (the Add user dialog).',
         body: ZStaffUserRequest,
+        response: withErrorResponses({ 201: ZUserSavedResponse }),
       },
     },
     async (request, reply) => {
@@ -177,6 +189,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
         summary: "Set a user's enrollment in an organization to `enrolled`.",
         params: z.object({ orgId: ZId, userId: ZId }),
         body: ZEnrollRequest,
+        response: withErrorResponses({ 200: ZEnrollResponse }),
       },
     },
     async (request) => {
@@ -200,6 +213,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Enroll every registered user of the organization (matching searchQuery if sent).',
         params: z.object({ orgId: ZId }),
         body: ZUsersListRequest.pick({ searchQuery: true }).nullish(),
+        response: withErrorResponses({ 200: ZEnrollAllResponse }),
       },
     },
     async (request) => {
