@@ -53,8 +53,10 @@ describe('fault points', () => {
     expect(() => loadConfig({ ...production, FAULT_POINT: 'after-first-write' })).toThrow(
       /FAULT_POINT is a test-only setting/,
     );
-    expect(() =>
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: production.DATA_DIR, FAULT_POINT: 'anywhere' }),
-    ).toThrow(/FAULT_POINT/);
+    for (const unknown of ['anywhere', 'after-users']) {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: production.DATA_DIR, FAULT_POINT: unknown }),
+      ).toThrow(/FAULT_POINT/);
+    }
   });
 });
