@@ -4,14 +4,7 @@ import { query, type SqlFragment, sql } from '../../db/sql.js';
 import { companyKeys } from './normalize.js';
 
 /** A company as the statements below name its values: what was typed, and its keys. */
-export type CompanyValues = {
-  companyName: string;
-  companyPhone: string;
-  companyAddress1: string;
-  companyAddress2: string;
-  companyCity: string;
-  companyState: string;
-  companyZip: string;
+export type CompanyValues = Omit<TCompany, 'companyID'> & {
   companyNameKey: string;
   companyAddressKey: string;
   companyCityKey: string;
@@ -19,16 +12,10 @@ export type CompanyValues = {
   companyPhoneKey: string;
 };
 
-export function companyValues(company: TCompany): CompanyValues {
-  const keys = companyKeys(company);
+export function companyValues({ companyID: _named, ...typed }: TCompany): CompanyValues {
+  const keys = companyKeys(typed);
   return {
-    companyName: company.companyName,
-    companyPhone: company.companyPhone,
-    companyAddress1: company.companyAddress1,
-    companyAddress2: company.companyAddress2,
-    companyCity: company.companyCity,
-    companyState: company.companyState,
-    companyZip: company.companyZip,
+    ...typed,
     companyNameKey: keys.nameKey,
     companyAddressKey: keys.addressKey,
     companyCityKey: keys.cityKey,
