@@ -1,34 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client, QueryResultRow } from 'pg';
+import { numberedValues, type Sql, type SqlParams, type StatementRunner } from './sql.js';
 
 // A connection of the ORM's pool used straight through the pg driver, for the few paths where
 // the ORM's layers cost more than the statements: no unit of work, no query building, and named
 // statements that each connection parses and plans once (see docs/decisions.md, "The final
 // submit writes with plain SQL").
 
-/** A named statement: its text is the same on every call, only the values change. */
-export interface NamedStatement {
-  name: string;
-  /** SQL with `?` placeholders, numbered once when the statement is first prepared. */
-  sql: string;
-}
-
-const numbered = new Map<string, string>();
-
-/** The statement's text with `$1, $2, …` for its `?` placeholders, worked out once per name. */
-function textOf(statement: NamedStatement): string {
-  let text = numbered.get(statement.name);
-  if (text === undefined) {
-    let position = 0;
-    text = statement.sql.replace(/\?/g, () => `$${++position}`);
-    numbered.set(statement.name, text);
-  }
-  return text;
-}
-
-export interface PooledClient {
-  /** Runs a named statement; the connection prepares it on first use. */
-  run<Row extends QueryResultRow>(statement: NamedStatement, values: unknown[]): Promise<Row[]>;
+/** A lent connection: statements run by their name, and transactions. */
+export interface PooledClient extends StatementRunner {
   /** Runs `work` in a transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -45,9 +25,14 @@ export async function withPooledClient<T>(
   const connection = (await knex.client.acquireConnection()) as Client;
   let broken = false;
   const client: PooledClient = {
-    async run<Row extends QueryResultRow>(statement: NamedStatement, values: unknown[]) {
+    async run<Row, P extends SqlParams>(statement: Sql<P>, params: P) {
+      // The connection parses and plans a statement the first time it meets its name.
       const result = await watched(
-        connection.query<Row>({ name: statement.name, text: textOf(statement), values }),
+        connection.query<Row & QueryResultRow>({
+          name: statement.name,
+          text: statement.numbered,
+          values: numberedValues(statement, params),
+        }),
       );
       return result.rows;
     },

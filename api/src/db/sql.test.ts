@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { numberedValues, positionalValues, sql } from './sql.js';
+import { describe, expect, it, vi } from 'vitest';
+import { numberedValues, positionalValues, query, type StatementRunner, sql } from './sql.js';
 
 describe('sql statements with named parameters', () => {
   it('numbers each distinct name once and repeats it for positional execution', () => {
@@ -32,5 +32,12 @@ describe('sql statements with named parameters', () => {
   it('refuses to run without a value for every name', () => {
     const statement = sql<{ a: number; b: number }>('two', 'select :a + :b');
     expect(() => numberedValues(statement, { a: 1 } as never)).toThrow(/no value for :b/);
+  });
+
+  it('hands a statement and its values to a lent connection as they are', async () => {
+    const statement = sql<{ id: number }>('one', 'select :id::int as id');
+    const runner: StatementRunner = { run: vi.fn(async () => [{ id: 3 }]) as never };
+    expect(await query(runner, statement, { id: 3 })).toEqual([{ id: 3 }]);
+    expect(runner.run).toHaveBeenCalledWith(statement, { id: 3 });
   });
 });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 
 // Statements with named parameters. Each module's queries.ts writes its SQL with `:name`
 // placeholders and callers pass one object of values, so no caller ever counts positions.
@@ -80,15 +80,38 @@ export const numberedValues = <P extends SqlParams>(statement: Sql<P>, params: P
 export const positionalValues = <P extends SqlParams>(statement: Sql<P>, params: P): unknown[] =>
   valuesIn(statement.positionalNames, statement as Sql, params);
 
-/** Runs a statement through the EntityManager (its transaction, if one is open). */
+/**
+ * SQL that statements of several modules share (a WITH part, a subquery), with the function
+ * that gives the values of its placeholders. Its names carry its owner's prefix (`company…`,
+ * `email…`), so a statement embedding it spreads those values beside its own.
+ */
+export interface SqlFragment<Input, P extends SqlParams> {
+  readonly text: string;
+  readonly values: (input: Input) => P;
+}
+
+/** The values a fragment's placeholders take. */
+export type FragmentValues<F> = F extends SqlFragment<never, infer P> ? P : never;
+
+/** A connection that runs statements by their name (db/pooled-client.ts). */
+export interface StatementRunner {
+  run<Row, P extends SqlParams>(statement: Sql<P>, params: P): Promise<Row[]>;
+}
+
+/**
+ * Runs a statement on a lent connection, or through the EntityManager (its transaction, if one
+ * is open). The EntityManager spreads an array value into a list (`in (:ids)`); a statement
+ * that must run both ways passes lists as json.
+ */
 export function query<Row, P extends SqlParams>(
-  em: EntityManager,
+  db: EntityManager | StatementRunner,
   statement: Sql<P>,
   params: P,
 ): Promise<Row[]> {
+  if (!(db instanceof EntityManager)) return db.run<Row, P>(statement, params);
   // MikroORM leaves a text without values untouched, escapes included.
-  if (statement.positionalNames.length === 0) return em.execute<Row[]>(statement.numbered);
-  return em.execute<Row[]>(statement.positional, positionalValues(statement, params));
+  if (statement.positionalNames.length === 0) return db.execute<Row[]>(statement.numbered);
+  return db.execute<Row[]>(statement.positional, positionalValues(statement, params));
 }
 
 /** jsonb parameters: one value carries a whole list of rows. */

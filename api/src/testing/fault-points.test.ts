@@ -18,14 +18,14 @@ describe('fault points', () => {
   it('do nothing unless armed, and fire only at the armed point', () => {
     const onFault = vi.fn();
     armFaultPoint({ env: 'test', faultPoint: undefined }, onFault);
-    faultPoint('after-users');
+    faultPoint('after-first-write');
     expect(onFault).not.toHaveBeenCalled();
 
-    armFaultPoint({ env: 'test', faultPoint: 'after-users' }, onFault);
-    faultPoint('after-company');
-    faultPoint('before-commit');
+    armFaultPoint({ env: 'test', faultPoint: 'before-commit' }, onFault);
+    faultPoint('after-first-write');
+    faultPoint('after-commit');
     expect(onFault).not.toHaveBeenCalled();
-    faultPoint('after-users');
+    faultPoint('before-commit');
     expect(onFault).toHaveBeenCalledTimes(1);
   });
 
@@ -43,16 +43,20 @@ describe('fault points', () => {
       NODE_ENV: 'test',
       DATA_DIR: production.DATA_DIR,
       JWT_SECRET: production.JWT_SECRET,
-      FAULT_POINT: 'after-company',
+      FAULT_POINT: 'after-first-write',
     });
-    expect(config.faultPoint).toBe('after-company');
+    expect(config.faultPoint).toBe('after-first-write');
     expect(loadConfig(production).faultPoint).toBeUndefined();
-    expect(() => loadConfig({ ...production, FAULT_POINT: 'after-company' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...production, FAULT_POINT: 'after-company' })).toThrow(
+    expect(() => loadConfig({ ...production, FAULT_POINT: 'after-first-write' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ ...production, FAULT_POINT: 'after-first-write' })).toThrow(
       /FAULT_POINT is a test-only setting/,
     );
-    expect(() =>
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: production.DATA_DIR, FAULT_POINT: 'anywhere' }),
-    ).toThrow(/FAULT_POINT/);
+    for (const unknown of ['anywhere', 'after-users']) {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: production.DATA_DIR, FAULT_POINT: unknown }),
+      ).toThrow(/FAULT_POINT/);
+    }
   });
 });

@@ -2,13 +2,12 @@
 // SIGKILL at a named moment inside a final submit, then checks what a restart finds. Unarmed
 // (always in production: config.ts refuses FAULT_POINT there) a fault point does nothing.
 
-export const FAULT_POINTS = [
-  'after-documents',
-  'after-company',
-  'after-users',
-  'before-commit',
-  'after-commit',
-] as const;
+/**
+ * The distinct moments of a final submit: after its first statement (documents claimed, company
+ * found or made, submission and new people inserted), after its second (just before commit),
+ * and after commit (before the answer and the outbox nudge).
+ */
+export const FAULT_POINTS = ['after-first-write', 'before-commit', 'after-commit'] as const;
 export type TFaultPoint = (typeof FAULT_POINTS)[number];
 
 const killThisProcess = () => process.kill(process.pid, 'SIGKILL');

@@ -1,11 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxEmail } from '../../../api/src/db/entities/index.js';
+import { query, sql } from '../../../api/src/db/sql.js';
 import {
   deliverDueEmails,
   retryDelayMs,
+  stagedEmailRow,
   stageEmail,
 } from '../../../api/src/modules/email/outbox.js';
+import {
+  type StagedEmailValues,
+  stagedEmailInsert,
+} from '../../../api/src/modules/email/queries.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
 
@@ -113,6 +119,44 @@ describe('the email outbox', () => {
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(12);
     expect(smtp.messages).toHaveLength(12);
     expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(12);
+  });
+
+  it('stages the same row through the unit of work and through the plain-SQL insert', async () => {
+    const email = message({
+      recipients: ['clerk@example.org', "o'brien@example.org"],
+      htmlBody: '<p>Hello</p>',
+      attachments: [{ type: 'report', report: 'users' }],
+    });
+    const em = t.app.orm.em.fork();
+    await em.transactional(async (tx) => {
+      stageEmail(tx, email);
+    });
+    const insert = sql<StagedEmailValues>('test-staged-email', stagedEmailInsert.text);
+    // Named for the email, so a statement embedding the insert can spread its values.
+    expect(insert.numberedNames.filter((name) => !/^email[A-Z]/.test(name))).toEqual([]);
+    await query(
+      em,
+      insert,
+      stagedEmailInsert.values(stagedEmailRow({ ...email, dedupeKey: `${email.dedupeKey}:sql` })),
+    );
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select dedupe_key, kind, recipients, subject, text_body, html_body, attachments, status,
+              attempts, last_error, sent_at, next_attempt_at <= now() as due
+         from email_outbox where dedupe_key like ? order by id`,
+      [`${email.dedupeKey}%`],
+    );
+    expect(rows).toHaveLength(2);
+    const [staged, inserted] = rows;
+    expect(inserted).toEqual({ ...staged, dedupe_key: `${email.dedupeKey}:sql` });
+    expect(staged).toMatchObject({
+      recipients: email.recipients,
+      attachments: email.attachments,
+      status: 'pending',
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+      due: true,
+    });
   });
 
   it('keeps one message per dedupe key', async () => {

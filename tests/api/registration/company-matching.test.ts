@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { positionalValues, query, sql } from '../../../api/src/db/sql.js';
 import {
-  companyInsertParams,
-  companyInsertSql,
-} from '../../../api/src/modules/companies/create.js';
-import {
-  MATCH_COMPANY_SQL,
   MAX_POSSIBLE_MATCHES,
   matchCompany,
-  matchCompanyParams,
   NAME_SIMILARITY_THRESHOLD,
 } from '../../../api/src/modules/companies/matching.js';
 import {
@@ -17,6 +12,13 @@ import {
   phoneKey,
   zipKey,
 } from '../../../api/src/modules/companies/normalize.js';
+import {
+  type CompanyValues,
+  companyValues,
+  exactCompany,
+  MATCH_COMPANY,
+  newCompany,
+} from '../../../api/src/modules/companies/queries.js';
 import { ZCompany } from '../../../shared/registration.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { unique } from './fixtures.js';
@@ -62,6 +64,27 @@ describe('normalized keys', () => {
 });
 
 describe('company matching', () => {
+  it('gives every placeholder of the shared company statements a value named for the company', () => {
+    const company = ZCompany.parse({
+      companyName: 'Acme Backflow',
+      companyPhone: '555-010-0000',
+      companyAddress1: '1 Main Street',
+      companyCity: 'Springfield',
+      companyState: 'IL',
+      companyZip: '62701',
+    });
+    for (const fragment of [exactCompany, newCompany]) {
+      const names = sql('fragment', fragment.text).numberedNames;
+      expect(names.length).toBeGreaterThan(0);
+      const values = fragment.values(company);
+      for (const name of names) {
+        expect(name).toMatch(/^company[A-Z]/);
+        expect(values).toHaveProperty(name);
+      }
+    }
+  });
+
+  const insert = sql<CompanyValues>('test-new-company', `${newCompany.text} returning id`);
   async function existing(overrides: Record<string, string>) {
     const company = ZCompany.parse({
       companyName: 'Company',
@@ -72,9 +95,11 @@ describe('company matching', () => {
       companyZip: '62701',
       ...overrides,
     });
-    const [row] = await t.app.orm.em
-      .fork()
-      .execute<{ id: number }[]>(companyInsertSql(), companyInsertParams(company));
+    const [row] = await query<{ id: number }, CompanyValues>(
+      t.app.orm.em.fork(),
+      insert,
+      newCompany.values(company),
+    );
     return row?.id as number;
   }
   const match = (input: Record<string, string>) =>
@@ -259,8 +284,12 @@ describe('company matching', () => {
     );
     expect(offered.map((row) => row.score)).toEqual(best.map((row) => row.score));
     const plan = await em.execute<{ 'QUERY PLAN': string }[]>(
-      `explain ${MATCH_COMPANY_SQL}`,
-      matchCompanyParams(input),
+      `explain ${MATCH_COMPANY.positional}`,
+      positionalValues(MATCH_COMPANY, {
+        ...companyValues(input),
+        nameSimilarityThreshold: NAME_SIMILARITY_THRESHOLD,
+        maxPossibleMatches: MAX_POSSIBLE_MATCHES,
+      }),
     );
     const text = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('companies_state_name_trgm_gist_idx');

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxEmail, type TOutboxEmail } from '../../db/entities/index.js';
 import type { MailAttachment, Mailer } from './mailer.js';
+import type { StagedEmailRow } from './queries.js';
 
 export interface StagedEmail {
   /** Identifies the message: staging the same key twice keeps one message. */
@@ -15,12 +16,9 @@ export interface StagedEmail {
   attachments?: Record<string, unknown>[];
 }
 
-/**
- * Stages a message in the caller's unit of work: it is written by the same flush (the same
- * transaction) as what caused it, so a rollback leaves no message and a commit always has one.
- */
-export function stageEmail(em: EntityManager, email: StagedEmail): TOutboxEmail {
-  return em.create(OutboxEmail, {
+/** What staging a message writes: pending, never tried, due at once. */
+export function stagedEmailRow(email: StagedEmail): StagedEmailRow {
+  return {
     dedupeKey: email.dedupeKey,
     kind: email.kind,
     recipients: email.recipients,
@@ -33,29 +31,16 @@ export function stageEmail(em: EntityManager, email: StagedEmail): TOutboxEmail 
     lastError: null,
     sentAt: null,
     nextAttemptAt: new Date(),
-  });
+  };
 }
 
 /**
- * The message stageEmail would stage, as an insert for callers that write with plain SQL (it can
- * stand in a WITH clause); its parameters come from stagedEmailParams(). Run it in the
- * transaction of what caused it.
+ * Stages a message in the caller's unit of work: it is written by the same flush (the same
+ * transaction) as what caused it, so a rollback leaves no message and a commit always has one.
+ * Statements in plain SQL stage the same row with stagedEmailInsert (queries.ts).
  */
-export const STAGED_EMAIL_INSERT_SQL = `insert into email_outbox (dedupe_key, kind, recipients,
-     subject, text_body, html_body, attachments, status, attempts, next_attempt_at)
-   values (?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?::jsonb,
-     'pending', 0, now())`;
-
-export function stagedEmailParams(email: StagedEmail): unknown[] {
-  return [
-    email.dedupeKey,
-    email.kind,
-    JSON.stringify(email.recipients),
-    email.subject,
-    email.textBody,
-    email.htmlBody ?? null,
-    email.attachments ? JSON.stringify(email.attachments) : null,
-  ];
+export function stageEmail(em: EntityManager, email: StagedEmail): TOutboxEmail {
+  return em.create(OutboxEmail, stagedEmailRow(email));
 }
 
 /** Turns an attachment description into the file to attach (reports register theirs). */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from './mailer.js';
 import { type AttachmentRenderer, type DeliveryResult, deliverDueEmails } from './outbox.js';
 
-export const OUTBOX_JOB = 'email-outbox';
+const OUTBOX_JOB = 'email-outbox';
 
 export interface EmailOutbox {
   /** Reports and others register how their attachment descriptions become files. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import { AppError } from '../../errors.js';
+import type { StoredSubmission } from './queries.js';
 
 // A retried final submit (same Idempotency-Key, same body) gets the first answer back and
 // creates nothing; the same key with another body is refused. Only accepted submits are kept:
@@ -41,19 +42,8 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-/** What an earlier submit with the same key stored. */
-export interface StoredSubmission {
-  requestHash: string;
-  response: unknown;
-}
-
 /** The stored answer for this body; the same key with another body is refused. */
 export function replayOf(stored: StoredSubmission, hash: string): TApiAnswer {
   if (stored.requestHash !== hash) throw AppError.conflict(MESSAGES.submissionKeyReused);
   return stored.response as TApiAnswer;
 }
-
-/** SQL for what an earlier submit with the key (the placeholder) stored, as one jsonb value. */
-export const storedSubmissionSql = (key: string) => `(
-  select jsonb_build_object('requestHash', s.request_hash, 'response', s.response)
-    from submissions s where s.idempotency_key = ${key})`;

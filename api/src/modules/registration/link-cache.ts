@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 const MAX_ENTRIES = 5_000;
 
-export function createLinkCache(ttlMs: number): LinkCache {
+function createLinkCache(ttlMs: number): LinkCache {
   const entries = new Map<string, { until: number; value: Promise<unknown> }>();
   return {
     get<T>(hash: string, load: () => Promise<T>): Promise<T> {

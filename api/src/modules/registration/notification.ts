@@ -1,7 +1,7 @@
 import type { TCompany, TSubmitUser, TTestKit } from '../../../../shared/registration.js';
 import type { StagedEmail } from '../email/outbox.js';
 
-export const SIGNUP_NOTIFICATION_KIND = 'signup_notification';
+const SIGNUP_NOTIFICATION_KIND = 'signup_notification';
 
 export interface SignupSummary {
   submissionId: number;
@@ -15,7 +15,7 @@ export interface SignupSummary {
 }
 
 /** Plain text for the organization's primary email: who registered, never document contents. */
-export function signupNotificationText(summary: SignupSummary): string {
+function signupNotificationText(summary: SignupSummary): string {
   const { company } = summary;
   const certifications = summary.users.reduce((sum, user) => sum + user.userCerts.length, 0);
   const lines = [

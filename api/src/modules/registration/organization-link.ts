@@ -5,10 +5,12 @@ import {
   type TCertificationRules,
   type TOrgInfo,
 } from '../../../../shared/registration.js';
+import type { StatementRunner } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { FORM_HASH_PATTERN } from '../organizations/form-hash.js';
 import { statusOf, todayUtc } from '../organizations/status.js';
 import type { LinkCache } from './link-cache.js';
+import { findLinkRow, type LinkRow } from './queries.js';
 
 // The public side's view of an organization: found by its form hash, refused once its access
 // date has passed, and described by the certification rules its form applies.
@@ -20,56 +22,23 @@ export function isLinkExpired(allowedUntil: string | Date, now: Date = new Date(
 }
 
 export const linkInvalid = () => new AppError(404, CODES.orgUrlInvalid, MESSAGES.orgUrlInvalid);
-export const linkExpired = () => new AppError(410, CODES.orgUrlExpired, MESSAGES.orgUrlExpired);
+const linkExpired = () => new AppError(410, CODES.orgUrlExpired, MESSAGES.orgUrlExpired);
 
 /** The hash when it could be one, else null (which no form has). */
 export const possibleHash = (hash: unknown): string | null =>
   typeof hash === 'string' && FORM_HASH_PATTERN.test(hash) ? hash : null;
 
 /**
- * org_associated_certs as a SQL expression: each agency the organization enables with the types
- * linked to it, keyed by id strings. Plain SQL, because the registration link lookup is the
- * platform's hottest call and loading entities cost it several times more than the query.
- */
-const associatedCertificationsSql = (organizationId: string) => `coalesce((
-  select jsonb_object_agg(a.id::text, jsonb_build_object(
-    'agency', a.name,
-    'associatedTypes', coalesce((
-      select jsonb_object_agg(t.id::text, t.name)
-        from agency_types l join certification_types t on t.id = l.type_id
-       where l.agency_id = a.id), '{}'::jsonb)))
-    from organization_agencies oa join certification_agencies a on a.id = oa.agency_id
-   where oa.organization_id = ${organizationId}), '{}'::jsonb)`;
-
-/** What a registration link's calls read of its organization: one row, kept per link. */
-export interface LinkRow {
-  id: number;
-  name: string;
-  primary_email: string;
-  form_banner: string;
-  home_banner: string;
-  required_certifications: number;
-  allowed_until: string;
-  certs: TOrgInfo['org_associated_certs'];
-}
-
-/** The organization whose form has the hash (the placeholder), as a LinkRow. */
-export const LINK_ROW_SQL = `select o.id, o.name, o.primary_email, o.form_banner, o.home_banner,
-       o.required_certifications, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
-       ${associatedCertificationsSql('o.id')} as certs
-  from organizations o where o.form_hash = ?`;
-
-/**
  * The row behind a link, from the cache when one is given (which keeps rows, not answers:
- * expiry is judged on every call); null when no form has the hash. `load` runs LINK_ROW_SQL.
+ * expiry is judged on every call); null when no form has the hash.
  */
 export async function linkRowFor(
+  db: EntityManager | StatementRunner,
   hash: string,
-  load: () => Promise<LinkRow | undefined>,
   cache?: LinkCache,
 ): Promise<LinkRow | null> {
-  const loadRow = async () => (await load()) ?? null;
-  return cache ? cache.get(hash, loadRow) : loadRow();
+  const load = async () => (await findLinkRow(db, hash)) ?? null;
+  return cache ? cache.get(hash, load) : load();
 }
 
 /** The row of a link that still opens its form; ORG URL INVALID / ORG URL EXPIRED otherwise. */
@@ -101,12 +70,7 @@ export async function openLinkRow(
 ): Promise<LinkRow> {
   const formHash = possibleHash(hash);
   if (!formHash) throw linkInvalid();
-  const row = await linkRowFor(
-    formHash,
-    async () => (await em.execute<LinkRow[]>(LINK_ROW_SQL, [formHash]))[0],
-    options.cache,
-  );
-  return openRow(row, options.now);
+  return openRow(await linkRowFor(em, formHash, options.cache), options.now);
 }
 
 /** GET /api/tr/get/orginfo/{hash}: the public description of the form. */

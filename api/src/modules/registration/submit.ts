@@ -9,33 +9,26 @@ import {
   type TFinalErrorsMessage,
   type TSubmitAllRequest,
 } from '../../../../shared/registration.js';
-import {
-  type NamedStatement,
-  type PooledClient,
-  withPooledClient,
-} from '../../db/pooled-client.js';
+import { type PooledClient, withPooledClient } from '../../db/pooled-client.js';
 import { AppError } from '../../errors.js';
 import { faultPoint } from '../../testing/fault-points.js';
-import { companyInsertParams, companyInsertSql } from '../companies/create.js';
-import { EXACT_COMPANY_SQL, exactCompanyParams } from '../companies/matching.js';
-import { companyKeys } from '../companies/normalize.js';
-import { STAGED_EMAIL_INSERT_SQL, stagedEmailParams } from '../email/outbox.js';
-import {
-  replayOf,
-  requestHash,
-  type StoredSubmission,
-  storedSubmissionSql,
-} from './idempotency.js';
+import { stagedEmailRow } from '../email/outbox.js';
+import { replayOf, requestHash } from './idempotency.js';
 import type { LinkCache } from './link-cache.js';
 import { signupNotification } from './notification.js';
 import {
-  LINK_ROW_SQL,
   type LinkedOrganization,
-  type LinkRow,
   linkedOrganization,
   linkRowFor,
   possibleHash,
 } from './organization-link.js';
+import {
+  findOnFile,
+  findStoredSubmission,
+  type StoredSubmission,
+  writeSubmissionFirst,
+  writeSubmissionRest,
+} from './queries.js';
 import { cachedByRules } from './schema-cache.js';
 import { UNPROCESSABLE } from './validation.js';
 
@@ -44,9 +37,9 @@ import { UNPROCESSABLE } from './validation.js';
 // one transaction. Emails identify people platform-wide; the unique indexes decide races.
 //
 // It is the platform's busiest write, so it speaks plain SQL in a few set-based named statements
-// on a pooled connection instead of a unit of work: the organization from the link cache, one
-// read, and two writes inside the transaction. See docs/decisions.md, "The final submit writes
-// with plain SQL".
+// (queries.ts) on a pooled connection instead of a unit of work: the organization from the link
+// cache, one read, and two writes inside the transaction. See docs/decisions.md, "The final
+// submit writes with plain SQL".
 
 export interface SubmitOptions {
   idempotencyKey?: string | undefined;
@@ -91,9 +84,6 @@ type Submitted = SubmitOutcome['answer'];
 
 const submitSchema = cachedByRules(createSubmitAllSchema);
 
-/** jsonb parameters: one value carries a whole list of rows. */
-const json = (value: unknown) => JSON.stringify(value);
-
 export function submitRegistration(
   em: EntityManager,
   body: unknown,
@@ -102,13 +92,6 @@ export function submitRegistration(
   return withPooledClient(em, (client) => submitOn(client, body, options));
 }
 
-const LINK_ROW: NamedStatement = { name: 'submit-link-row', sql: LINK_ROW_SQL };
-
-const STORED: NamedStatement = {
-  name: 'submit-stored',
-  sql: `select ${storedSubmissionSql('?')} as stored`,
-};
-
 /** The answer stored for the key, replayed for this body; undefined when the key is new. */
 async function storedAnswer(
   client: PooledClient,
@@ -116,10 +99,8 @@ async function storedAnswer(
   hash: string,
 ): Promise<SubmitOutcome | undefined> {
   if (!key) return undefined;
-  const [row] = await client.run<{ stored: StoredSubmission | null }>(STORED, [key]);
-  return row?.stored
-    ? { answer: replayOf(row.stored, hash) as Submitted, replayed: true }
-    : undefined;
+  const stored = await findStoredSubmission(client, key);
+  return stored ? { answer: replayOf(stored, hash) as Submitted, replayed: true } : undefined;
 }
 
 async function submitOn(
@@ -132,13 +113,7 @@ async function submitOn(
   const formHash = possibleHash(
     body && typeof body === 'object' ? (body as { hashValue?: unknown }).hashValue : undefined,
   );
-  const row = formHash
-    ? await linkRowFor(
-        formHash,
-        async () => (await client.run<LinkRow>(LINK_ROW, [formHash]))[0],
-        options.cache,
-      )
-    : null;
+  const row = formHash ? await linkRowFor(client, formHash, options.cache) : null;
   let organization: LinkedOrganization;
   let request: TSubmitAllRequest;
   try {
@@ -196,22 +171,6 @@ interface OnFile {
   companyFound: boolean;
 }
 
-const ON_FILE: NamedStatement = {
-  name: 'submit-on-file',
-  sql: `select ${storedSubmissionSql('?')} as stored,
-     (select coalesce(jsonb_agg(jsonb_build_object('id', u.id, 'type', u.type,
-               'email', u.email, 'registered_here', exists (
-                 select 1 from registrations r
-                  where r.user_id = u.id and r.organization_id = ?))), '[]')
-        from users u
-       where lower(u.email) = any(?::text[])) as users,
-     (select coalesce(jsonb_agg(d.id), '[]') from documents d
-       where d.id = any(?::uuid[]) and d.organization_id = ? and d.attached_at is null)
-       as documents,
-     (select ?::int is null or exists (select 1 from companies where id = ?::int))
-       as company_found`,
-};
-
 /** An earlier answer for the key and what the submit refers to that is on file, in one read. */
 async function onFile(
   client: PooledClient,
@@ -221,13 +180,13 @@ async function onFile(
   emails: string[],
   links: string[],
 ): Promise<OnFile> {
-  const companyId = request.companyInfo[0]?.companyID ?? null;
-  const [row] = await client.run<{
-    stored: StoredSubmission | null;
-    users: { id: number; type: string; email: string; registered_here: boolean }[];
-    documents: string[];
-    company_found: boolean;
-  }>(ON_FILE, [key, organization.id, emails, links, organization.id, companyId, companyId]);
+  const row = await findOnFile(client, {
+    idempotencyKey: key,
+    organizationId: organization.id,
+    emails,
+    documentIds: links,
+    namedCompanyId: request.companyInfo[0]?.companyID ?? null,
+  });
   return {
     stored: row?.stored ?? null,
     users: new Map(
@@ -294,76 +253,6 @@ function databaseProblems(request: TSubmitAllRequest, found: OnFile): TFinalErro
   return message;
 }
 
-/**
- * The first write: the claim of the submit's documents, the company the people work for (the
- * one the submit names, else one on file with the same keys, else a new one), the submission
- * with the answer it gets, and the people not yet on file, inserted in the given order. A
- * simultaneous retry with the same key waits on the submission's unique index and then replays
- * this answer; the claim locks the documents against the sweep and against another submit.
- */
-const FIRST_WRITE: NamedStatement = {
-  name: 'submit-first-write',
-  sql: `with claimed as (
-     update documents set attached_at = now()
-      where id = any(?::uuid[]) and organization_id = ? and attached_at is null
-     returning id),
-   found as (
-     select ?::int as id where ?::int is not null
-     union all
-     select id from (${EXACT_COMPANY_SQL}) exact where ?::int is null),
-   made as (${companyInsertSql('not exists (select 1 from found)')}),
-   company as (select coalesce((select id from found limit 1), (select id from made)) as id),
-   submission as (
-     insert into submissions (id, idempotency_key, request_hash, organization_id, company_id,
-                              payload, response)
-     select n.id, ?, ?, ?, company.id, ?::jsonb,
-            jsonb_build_object('code', ?::text, 'message', jsonb_build_object('submissionId', n.id))
-       from (select nextval('submissions_id_seq')::int as id) n, company
-     returning id),
-   newcomers as (
-     insert into users (type, first_name, last_name, email, phone)
-     select type, first_name, last_name, email, phone
-       from jsonb_to_recordset(?::jsonb) as x(type text, first_name text, last_name text,
-            email text, phone text, n int)
-      order by n
-     returning id, lower(email) as email)
-   select (select id from submission) as submission_id,
-          (select count(*) from claimed)::int as claimed,
-          (select id from company) as company_id,
-          exists (select 1 from made) as company_created,
-          (select coalesce(jsonb_object_agg(email, id), '{}') from newcomers) as user_ids`,
-};
-
-/** Everything else in one statement: each WITH part runs whether or not it is referred to. */
-const REST_WRITE: NamedStatement = {
-  name: 'submit-rest-write',
-  sql: `with people as (
-     select * from jsonb_to_recordset(?::jsonb) as p(user_id int)),
-   linked as (
-     insert into user_companies (user_id, company_id)
-     select user_id, ? from people order by user_id
-     on conflict do nothing),
-   registered as (
-     insert into registrations (user_id, organization_id, company_id, submission_id)
-     select user_id, ?, ?, ? from people order by user_id
-     returning id, user_id),
-   certified as (
-     insert into certifications (user_id, registration_id, number, expires_on, agency_id,
-                                 agency_name, type_id, type_name, document_id)
-     select c.user_id, r.id, c.number, c.expires_on, c.agency_id, c.agency_name, c.type_id,
-            c.type_name, c.document_id
-       from jsonb_to_recordset(?::jsonb) as c(user_id int, number text, expires_on date,
-            agency_id int, agency_name text, type_id int, type_name text, document_id uuid)
-       join registered r on r.user_id = c.user_id),
-   kits as (
-     insert into test_kits (company_id, organization_id, submission_id, serial, manufacturer,
-                            model, calibrated_on, document_id)
-     select ?, ?, ?, serial, manufacturer, model, calibrated_on, document_id
-       from jsonb_to_recordset(?::jsonb) as k(serial text, manufacturer text, model text,
-            calibrated_on date, document_id uuid))
-   ${STAGED_EMAIL_INSERT_SQL}`,
-};
-
 async function attemptSubmit(
   client: PooledClient,
   organization: LinkedOrganization,
@@ -382,8 +271,6 @@ async function attemptSubmit(
 
   const [companyInput] = request.companyInfo;
   if (!companyInput) throw AppError.badRequest();
-  const companyId = companyInput.companyID ?? null;
-  const keys = companyKeys(companyInput);
 
   // New people in a fixed order (by email), so simultaneous submits cannot deadlock.
   const people = request.userInfo.map((user, position) => ({
@@ -397,103 +284,83 @@ async function attemptSubmit(
     .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 
   return client.transaction(async () => {
-    const [first] = await client.run<{
-      submission_id: number;
-      claimed: number;
-      company_id: number;
-      company_created: boolean;
-      user_ids: Record<string, number>;
-    }>(FIRST_WRITE, [
-      links,
-      organization.id,
-      companyId,
-      companyId,
-      ...exactCompanyParams(companyInput, keys),
-      companyId,
-      ...companyInsertParams(companyInput, keys),
-      options.idempotencyKey ?? null,
-      options.requestHash,
-      organization.id,
-      json({
+    const first = await writeSubmissionFirst(client, {
+      documentIds: links,
+      organizationId: organization.id,
+      namedCompanyId: companyInput.companyID ?? null,
+      company: companyInput,
+      idempotencyKey: key,
+      requestHash: options.requestHash,
+      payload: {
         companyInfo: request.companyInfo,
         userInfo: request.userInfo,
         testKitInfo: request.testKitInfo,
-      }),
-      CODES.success,
-      json(
-        newcomers.map(({ user }, n) => ({
-          type: user.userType,
-          first_name: user.userFirstName,
-          last_name: user.userLastName,
-          email: user.userEmail,
-          phone: user.userPhone,
-          n,
-        })),
-      ),
-    ]);
+      },
+      successCode: CODES.success,
+      newcomers: newcomers.map(({ user }) => ({
+        type: user.userType,
+        firstName: user.userFirstName,
+        lastName: user.userLastName,
+        email: user.userEmail,
+        phone: user.userPhone,
+      })),
+    });
     if (!first || first.claimed !== links.length) throw new DocumentsTakenError();
     const submissionId = first.submission_id;
     const company = first.company_id;
-    faultPoint('after-documents');
-    faultPoint('after-company');
-    faultPoint('after-users');
+    faultPoint('after-first-write');
 
     const ids = new Map(
       people.flatMap((person) => (person.known ? [[person.email, person.known.id]] : [])),
     );
     for (const [email, id] of Object.entries(first.user_ids)) ids.set(email, id);
-    const userId = (position: number) => ids.get(emails[position] ?? '');
+    const userId = (position: number) => {
+      const id = ids.get(emails[position] ?? '');
+      // Every person is on file or was just inserted, under the email PostgreSQL lower-cased.
+      if (id === undefined) throw new Error('a person of the submit has no id');
+      return id;
+    };
 
-    const answer = { code: CODES.success, message: { submissionId } };
-    const notification = stagedEmailParams(
-      signupNotification({
-        submissionId,
-        organization,
-        company: companyInput,
-        existingCompany: !first.company_created,
-        users: people.map(({ user, known }) => ({ ...user, alreadyKnown: Boolean(known) })),
-        testKits: request.testKitInfo,
-        consoleUrl: `${options.publicUrl}/scadmin`,
-      }),
-    );
-    await client.run(REST_WRITE, [
-      json(people.map((person) => ({ user_id: userId(person.position) }))),
-      company,
-      organization.id,
-      company,
+    await writeSubmissionRest(client, {
+      userIds: people.map((person) => userId(person.position)),
+      companyId: company,
+      organizationId: organization.id,
       submissionId,
-      json(
-        request.userInfo.flatMap((user, position) =>
-          user.userCerts.map((cert) => {
-            const agency = organization.rules.agencies[String(cert.certAgency)];
-            return {
-              user_id: userId(position),
-              number: cert.certNum,
-              expires_on: cert.certExp,
-              agency_id: cert.certAgency,
-              agency_name: agency?.agency ?? '',
-              type_id: cert.certType,
-              type_name: agency?.associatedTypes[String(cert.certType)] ?? '',
-              document_id: cert.certDocLink,
-            };
-          }),
-        ),
+      certifications: request.userInfo.flatMap((user, position) =>
+        user.userCerts.map((cert) => {
+          const agency = organization.rules.agencies[String(cert.certAgency)];
+          return {
+            userId: userId(position),
+            number: cert.certNum,
+            expiresOn: cert.certExp,
+            agencyId: cert.certAgency,
+            agencyName: agency?.agency ?? '',
+            typeId: cert.certType,
+            typeName: agency?.associatedTypes[String(cert.certType)] ?? '',
+            documentId: cert.certDocLink,
+          };
+        }),
       ),
-      company,
-      organization.id,
-      submissionId,
-      json(
-        request.testKitInfo.map((kit) => ({
-          serial: kit.kitSerial,
-          manufacturer: kit.kitMfr,
-          model: kit.kitModel,
-          calibrated_on: kit.kitCalibDate,
-          document_id: kit.kitCalibDocLink,
-        })),
+      testKits: request.testKitInfo.map((kit) => ({
+        serial: kit.kitSerial,
+        manufacturer: kit.kitMfr,
+        model: kit.kitModel,
+        calibratedOn: kit.kitCalibDate,
+        documentId: kit.kitCalibDocLink,
+      })),
+      notification: stagedEmailRow(
+        signupNotification({
+          submissionId,
+          organization,
+          company: companyInput,
+          existingCompany: !first.company_created,
+          users: people.map(({ user, known }) => ({ ...user, alreadyKnown: Boolean(known) })),
+          testKits: request.testKitInfo,
+          consoleUrl: `${options.publicUrl}/scadmin`,
+        }),
       ),
-      ...notification,
-    ]);
+    });
     faultPoint('before-commit');
-    return { answer, replayed: false };
+    return { answer: { code: CODES.success, message: { submissionId } }, replayed: false };
   });
 }

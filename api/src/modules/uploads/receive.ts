@@ -8,6 +8,7 @@ import { LIMITS, UPLOAD_EXTENSION_TYPES, UPLOAD_MIME_TYPES } from '../../../../s
 import { AppError } from '../../errors.js';
 import type { LinkCache } from '../registration/link-cache.js';
 import { linkInvalid, openLinkRow } from '../registration/organization-link.js';
+import { insertDocument } from './queries.js';
 import type { DocumentStorage } from './storage.js';
 
 /** Every multipart limit, set explicitly: one file of at most 10,000,000 bytes and the hash. */
@@ -91,7 +92,7 @@ async function storeFile(part: MultipartFile, storage: DocumentStorage): Promise
  * A name that claims one of the accepted types must match the content: PNG bytes named
  * certificate.pdf are refused. Other names (scan.jfif, no extension) are judged by content.
  */
-export function nameAgreesWith(filename: string | undefined, mime: string): boolean {
+function nameAgreesWith(filename: string | undefined, mime: string): boolean {
   const extension = /\.([^./\\]+)$/.exec(displayName(filename))?.[1]?.toLowerCase() ?? '';
   const claimed = UPLOAD_EXTENSION_TYPES[extension as keyof typeof UPLOAD_EXTENSION_TYPES];
   return claimed === undefined || claimed === mime;
@@ -111,11 +112,6 @@ const LIMIT_ERRORS: Record<string, () => AppError> = {
   FST_PARTS_LIMIT: () => AppError.badRequest(),
   FST_FIELDS_LIMIT: () => AppError.badRequest(),
 };
-
-/** One statement, no transaction: the document row is the upload's only write. */
-const INSERT_DOCUMENT_SQL = `insert into documents
-  (id, organization_id, storage_key, original_name, content_type, size, sha256, attached_at, created_at)
-  values (?, ?, ?, ?, ?, ?, ?, null, now())`;
 
 /**
  * Reads the multipart fields `file` and `orgHash`, stores the file and records it as an
@@ -154,20 +150,18 @@ export async function receiveUpload(
     // The link's kept row, as the form's other calls read it.
     const organization = await openLinkRow(em, orgHash, { cache });
     const id = randomUUID();
-    await em
-      .execute(INSERT_DOCUMENT_SQL, [
-        id,
-        organization.id,
-        stored.key,
-        stored.originalName,
-        stored.contentType,
-        stored.size,
-        stored.sha256,
-      ])
-      .catch((error: unknown) => {
-        // The kept row's organization was deleted a moment ago.
-        throw (error as { code?: unknown }).code === '23503' ? linkInvalid() : error;
-      });
+    await insertDocument(em, {
+      id,
+      organizationId: organization.id,
+      storageKey: stored.key,
+      originalName: stored.originalName,
+      contentType: stored.contentType,
+      size: stored.size,
+      sha256: stored.sha256,
+    }).catch((error: unknown) => {
+      // The kept row's organization was deleted a moment ago.
+      throw (error as { code?: unknown }).code === '23503' ? linkInvalid() : error;
+    });
     return id;
   } catch (error) {
     if (stored) await storage.remove(stored.key);

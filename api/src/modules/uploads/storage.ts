@@ -16,7 +16,7 @@ export interface DocumentStorage {
 
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export class InvalidStorageKeyError extends Error {
+class InvalidStorageKeyError extends Error {
   override name = 'InvalidStorageKeyError';
 }
 

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { deleteAbandonedUploads } from './queries.js';
 import type { DocumentStorage } from './storage.js';
 
 /** Uploads no submit attached within this time are abandoned wizard runs. */
-export const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const SWEEP_JOB = 'uploads-sweep';
 export const SWEEP_CRON = '17 * * * *';
 const BATCH_SIZE = 500;
@@ -25,20 +26,12 @@ export async function sweepUnattachedUploads(
   const cutoff = new Date(now.getTime() - maxAgeMs);
   let removed = 0;
   for (;;) {
-    const rows = await em.getConnection().execute<{ storage_key: string }[]>(
-      `delete from documents
-        where id in (
-          select id from documents
-           where attached_at is null and created_at < ?
-           order by created_at
-           limit ?
-           for update skip locked)
-          and attached_at is null
-      returning storage_key`,
-      [cutoff, BATCH_SIZE],
-    );
-    for (const row of rows) await storage.remove(row.storage_key);
-    removed += rows.length;
-    if (rows.length < BATCH_SIZE) return removed;
+    const keys = await deleteAbandonedUploads(em, {
+      createdBefore: cutoff,
+      batchSize: BATCH_SIZE,
+    });
+    for (const key of keys) await storage.remove(key);
+    removed += keys.length;
+    if (keys.length < BATCH_SIZE) return removed;
   }
 }
