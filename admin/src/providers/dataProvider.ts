@@ -6,13 +6,8 @@ import type {
   AgencyEntry,
   ConsoleConfig,
   MutationAnswer,
-  OrganizationMatch,
   OrganizationPayload,
   OrgInfo,
-  UserDetail,
-  UserFields,
-  UsersListRow,
-  UsersPage,
 } from './types';
 
 /** The REST resources (ra-data-simple-rest dialect) live under this prefix. */
@@ -30,7 +25,6 @@ export interface StaffCalls {
     organization: OrganizationPayload & { orgID: OrgInfo['org_id'] },
   ): Promise<MutationAnswer>;
   deleteOrganization(name: string, orgID: OrgInfo['org_id']): Promise<MutationAnswer>;
-  searchOrganizations(query: string): Promise<OrganizationMatch[]>;
   getAgencies(): Promise<Record<string, AgencyEntry>>;
   getTypes(): Promise<Record<string, string>>;
   addAgency(name: string): Promise<MutationAnswer>;
@@ -43,14 +37,6 @@ export interface StaffCalls {
     typeId: string | number,
     enabled: boolean,
   ): Promise<MutationAnswer>;
-  listUsers(query: {
-    orgId?: string | number;
-    page: number;
-    searchQuery: string;
-  }): Promise<UsersPage>;
-  getUser(userId: string | number): Promise<UserDetail>;
-  updateUser(userId: string | number, user: UserFields): Promise<MutationAnswer>;
-  addUser(user: Omit<UserFields, 'userPhone'> & { userPhone?: string }): Promise<MutationAnswer>;
   enrollUser(
     orgId: string | number,
     userId: string | number,
@@ -157,13 +143,6 @@ export function createDataProvider(
       return answer;
     },
 
-    async searchOrganizations(query) {
-      const { json } = await httpClient(`/api/sc/get/search-org?q=${segment(query)}`);
-      const list = Array.isArray(json) ? json : json?.message;
-      if (!Array.isArray(list)) throw answerError(json);
-      return list as OrganizationMatch[];
-    },
-
     async getAgencies() {
       const { json } = await httpClient('/api/sc/get/certification_agencies');
       return (json?.message ?? {}) as Record<string, AgencyEntry>;
@@ -187,37 +166,6 @@ export function createDataProvider(
         { enabled: String(enabled) },
       ),
 
-    async listUsers({ orgId, page, searchQuery }) {
-      const { json } = await httpClient('/api/sc/get/users_list', {
-        method: 'POST',
-        body: JSON.stringify({ orgId: orgId ?? '', page, searchQuery }),
-      });
-      const message = json?.message ?? {};
-      const rows: (UsersListRow & { userId?: UsersListRow['id'] })[] = message.usersInfo ?? [];
-      return {
-        users: rows.map((row) => ({ ...row, id: row.id ?? row.userId ?? '' })),
-        finalPage: Number(message.finalPage ?? json?.finalPage ?? 1) || 1,
-      };
-    },
-
-    async getUser(userId) {
-      const { json } = await httpClient(`/api/sc/get/user/${segment(userId)}`);
-      const user = json?.message?.userInfo ?? json?.message ?? json;
-      if (!user || typeof user !== 'object') throw answerError(json);
-      return {
-        userType: user.userType ?? '',
-        userFirstName: user.userFirstName ?? '',
-        userLastName: user.userLastName ?? '',
-        userEmail: user.userEmail ?? '',
-        userPhone: user.userPhone ?? '',
-        userOrgs: user.userOrgs ?? {},
-        userServiceProviders: user.userServiceProviders ?? {},
-        userCerts: user.userCerts ?? {},
-      };
-    },
-
-    updateUser: (userId, user) => send(`/api/sc/submit/user/${segment(userId)}`, 'PUT', user),
-    addUser: (user) => send('/api/sc/submit/user', 'POST', user),
     enrollUser: (orgId, userId, enrolled) =>
       send(`/api/sc/submit/enroll/${segment(orgId)}/${segment(userId)}`, 'POST', { enrolled }),
     enrollAllUsers: (orgId, searchQuery) =>
