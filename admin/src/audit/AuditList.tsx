@@ -1,6 +1,6 @@
-import { Alert, Box, Typography } from '@mui/material';
-import { DataTable, DateField, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
-import { MESSAGES } from '../../../shared/codes';
+import { Box, Typography } from '@mui/material';
+import { DataTable, DateField, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
 
 export const AUDITED_ENTITIES = [
@@ -47,16 +47,11 @@ export function AuditList() {
   return (
     <>
       <PageHeading title="Audit Log" />
-      <List
+      <ConsoleList
         resource="audit"
-        title={false}
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
-        exporter={false}
-        actions={false}
-        queryOptions={{ onError: () => undefined }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
       >
         <DataTable bulkActionButtons={false} rowClick="expand" expand={<Change />}>
           <DataTable.Col source="createdAt" label="When">
@@ -72,7 +67,7 @@ export function AuditList() {
             render={(entry) => String(entry.entityId ?? '')}
           />
         </DataTable>
-      </List>
+      </ConsoleList>
     </>
   );
 }

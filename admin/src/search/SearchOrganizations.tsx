@@ -9,9 +9,10 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { LinkBase, List, useLocation, useNavigate, WithListContext } from 'react-admin';
+import { LinkBase, useLocation, useNavigate, WithListContext } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { STAFF_MESSAGES } from '../../../shared/staff';
+import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
 import { organizationPath, useConsolePath } from '../components/paths';
 import { useDebounced } from '../components/useDebounced';
@@ -88,22 +89,18 @@ export function SearchOrganizations() {
       />
       {typed ? (
         <Box aria-live="polite" sx={{ mt: 2 }}>
-          <List
+          <ConsoleList
             resource="organizations"
             filter={{ q: typed }}
             disableSyncWithLocation
             storeKey={false}
-            title={false}
-            actions={false}
-            exporter={false}
             empty={false}
             sort={BY_NAME}
             perPage={25}
-            queryOptions={{ onError: () => undefined }}
-            error={<Alert severity="error">{MESSAGES.orgSearchFailed}</Alert>}
+            failure={MESSAGES.orgSearchFailed}
           >
             <MatchingOrganizations />
-          </List>
+          </ConsoleList>
         </Box>
       ) : null}
     </Box>

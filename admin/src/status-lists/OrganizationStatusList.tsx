@@ -1,7 +1,7 @@
-import { Alert, Box, Link as MuiLink } from '@mui/material';
-import { DataTable, LinkBase, List, SearchInput } from 'react-admin';
-import { MESSAGES } from '../../../shared/codes';
+import { Box, Link as MuiLink } from '@mui/material';
+import { DataTable, LinkBase, SearchInput } from 'react-admin';
 import type { TOrganizationStatus } from '../../../shared/staff';
+import { ConsoleList } from '../components/ConsoleList';
 import { isoDay } from '../components/dates';
 import { PageHeading } from '../components/PageHeading';
 import { organizationPath, useConsolePath } from '../components/paths';
@@ -40,18 +40,13 @@ export function OrganizationStatusList({ status, title, accessLabel }: Props) {
   return (
     <>
       <PageHeading title={title} />
-      <List
+      <ConsoleList
         resource="organizations"
         storeKey={`${status}Organizations`}
         filter={{ status }}
         filters={searchFilters}
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}
-        exporter={false}
-        actions={false}
-        title={false}
-        queryOptions={{ onError: () => undefined }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
       >
         <DataTable<OrganizationRow> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="name" label="Name" />
@@ -78,7 +73,7 @@ export function OrganizationStatusList({ status, title, accessLabel }: Props) {
             )}
           />
         </DataTable>
-      </List>
+      </ConsoleList>
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { Alert, Box } from '@mui/material';
+import { Box } from '@mui/material';
 import { useState } from 'react';
-import { List } from 'react-admin';
-import { MESSAGES } from '../../../shared/codes';
 import { USERS_PAGE_SIZE } from '../../../shared/constants';
+import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
 import { AddUserDialog } from './AddUserDialog';
 import { FindUsersForm } from './FindUsersForm';
@@ -24,22 +23,17 @@ export function FindUsers() {
     <Box sx={{ pb: 4 }}>
       <PageHeading title="Find Users" />
       <FindUsersForm query={query} onSearch={go} onAddUser={() => setAdding(true)} />
-      <List
+      <ConsoleList
         resource="users"
-        title={false}
-        actions={false}
-        exporter={false}
         storeKey={false}
         empty={false}
         filter={usersFilterOf(query)}
         sort={BY_NAME}
         perPage={USERS_PAGE_SIZE}
         pagination={<FindUsersPagination onPage={(page) => go({ ...query, page })} />}
-        queryOptions={{ onError: () => undefined }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
       >
         <UsersTable query={query} />
-      </List>
+      </ConsoleList>
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
     </Box>
   );

@@ -6,28 +6,32 @@ import { messageOf, useStaffApi } from '../components/api';
 import { saveFile } from '../components/saveFile';
 import { useEnrollment } from './useEnrollment';
 
-// The related lists of the users resource's record (GET /api/admin/users/{id}).
-interface UserOrganization {
-  id: number;
-  name: string;
-  enrolled: boolean;
-}
+// The lists of the users resource's record (GET /api/admin/users/{id}) that User Info shows.
 interface UserCertification {
   id: number;
   number: string;
-  expiresOn: string;
-  agencyName: string;
-  typeName: string;
   documentUrl: string | null;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+interface RelatedListProps {
+  title: string;
+  /** The record's list: organizations, companies or certifications. */
+  source: string;
+  children: ReactNode;
+}
+
+/** One of the record's lists as a titled table of its own. */
+function RelatedList({ title, source, children }: RelatedListProps) {
   return (
     <Paper sx={{ p: 2, mt: 2 }}>
       <Typography variant="h6" component="h2">
         {title}
       </Typography>
-      {children}
+      <ArrayField source={source}>
+        <DataTable aria-label={title} bulkActionButtons={false} rowClick={false}>
+          {children}
+        </DataTable>
+      </ArrayField>
     </Paper>
   );
 }
@@ -37,44 +41,32 @@ export function UserOrganizations() {
   const user = useRecordContext();
   const enrollment = useEnrollment();
   return (
-    <Section title="Organizations">
-      <ArrayField source="organizations">
-        <DataTable<UserOrganization>
-          aria-label="Organizations"
-          bulkActionButtons={false}
-          rowClick={false}
-        >
-          <DataTable.Col source="name" label="Name" disableSort />
-          <DataTable.Col
-            label="Enrolled?"
-            disableSort
-            render={(organization) => (
-              <Checkbox
-                checked={organization.enrolled}
-                disabled={enrollment.busy || !user}
-                slotProps={{ input: { 'aria-label': `Enrolled in ${organization.name}` } }}
-                onChange={(event) =>
-                  user && enrollment.setEnrolled(organization.id, user.id, event.target.checked)
-                }
-              />
-            )}
+    <RelatedList title="Organizations" source="organizations">
+      <DataTable.Col source="name" label="Name" disableSort />
+      <DataTable.Col
+        label="Enrolled?"
+        disableSort
+        render={(organization) => (
+          <Checkbox
+            checked={organization.enrolled}
+            disabled={enrollment.busy || !user}
+            slotProps={{ input: { 'aria-label': `Enrolled in ${organization.name}` } }}
+            onChange={(event) =>
+              user && enrollment.setEnrolled(organization.id, user.id, event.target.checked)
+            }
           />
-        </DataTable>
-      </ArrayField>
-    </Section>
+        )}
+      />
+    </RelatedList>
   );
 }
 
 /** The service providers (companies) the person works for. */
 export function UserServiceProviders() {
   return (
-    <Section title="Service Providers">
-      <ArrayField source="companies">
-        <DataTable aria-label="Service providers" bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="name" label="Name" disableSort />
-        </DataTable>
-      </ArrayField>
-    </Section>
+    <RelatedList title="Service Providers" source="companies">
+      <DataTable.Col source="name" label="Name" disableSort />
+    </RelatedList>
   );
 }
 
@@ -112,22 +104,14 @@ function DocumentDownload() {
 /** The person's certifications: Number, Expiration, Agency, Type and the document. */
 export function UserCertifications() {
   return (
-    <Section title="Certifications">
-      <ArrayField source="certifications">
-        <DataTable<UserCertification>
-          aria-label="Certifications"
-          bulkActionButtons={false}
-          rowClick={false}
-        >
-          <DataTable.Col source="number" label="Number" disableSort />
-          <DataTable.Col source="expiresOn" label="Expiration" disableSort />
-          <DataTable.Col source="agencyName" label="Agency" disableSort />
-          <DataTable.Col source="typeName" label="Type" disableSort />
-          <DataTable.Col label="Document" disableSort>
-            <DocumentDownload />
-          </DataTable.Col>
-        </DataTable>
-      </ArrayField>
-    </Section>
+    <RelatedList title="Certifications" source="certifications">
+      <DataTable.Col source="number" label="Number" disableSort />
+      <DataTable.Col source="expiresOn" label="Expiration" disableSort />
+      <DataTable.Col source="agencyName" label="Agency" disableSort />
+      <DataTable.Col source="typeName" label="Type" disableSort />
+      <DataTable.Col label="Document" disableSort>
+        <DocumentDownload />
+      </DataTable.Col>
+    </RelatedList>
   );
 }
