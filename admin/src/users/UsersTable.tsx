@@ -43,7 +43,7 @@ export function UsersTable({ query }: { query: FindUsersQuery }) {
           </Typography>
           <Button
             variant="outlined"
-            disabled={enrollment.busy || isFetching}
+            disabled={enrollment.busy}
             onClick={() => enrollment.enrollAll(organizationId, name)}
           >
             Enroll All Users
