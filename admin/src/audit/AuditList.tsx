@@ -1,16 +1,6 @@
-import { Alert, Box, Typography } from '@mui/material';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  type RaRecord,
-  SelectInput,
-  TextField,
-  TextInput,
-  useRecordContext,
-} from 'react-admin';
-import { MESSAGES } from '../../../shared/codes';
+import { Box, Typography } from '@mui/material';
+import { DataTable, DateField, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
 
 export const AUDITED_ENTITIES = [
@@ -57,29 +47,27 @@ export function AuditList() {
   return (
     <>
       <PageHeading title="Audit Log" />
-      <List
+      <ConsoleList
         resource="audit"
-        title={false}
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
-        exporter={false}
-        actions={false}
-        queryOptions={{ onError: () => undefined }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
       >
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<Change />}>
-          <DateField source="createdAt" label="When" showTime />
-          <TextField source="staffEmail" label="Who" />
-          <TextField source="action" label="Action" />
-          <TextField source="entityType" label="Entity" />
-          <FunctionField
+        <DataTable bulkActionButtons={false} rowClick="expand" expand={<Change />}>
+          <DataTable.Col source="createdAt" label="When">
+            <DateField source="createdAt" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="staffEmail" label="Who" disableSort />
+          <DataTable.Col source="action" label="Action" disableSort />
+          <DataTable.Col source="entityType" label="Entity" disableSort />
+          <DataTable.Col
             source="entityId"
             label="Entity Id"
-            render={(record: RaRecord) => String(record.entityId ?? '')}
+            disableSort
+            render={(entry) => String(entry.entityId ?? '')}
           />
-        </Datagrid>
-      </List>
+        </DataTable>
+      </ConsoleList>
     </>
   );
 }

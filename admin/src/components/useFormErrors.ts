@@ -3,11 +3,6 @@ import { fieldErrorsOf, messageOf } from './api';
 
 type FieldErrors = Partial<Record<string, string>>;
 
-interface Options {
-  /** List only the server's message on top, not its field errors as well. */
-  serverMessageOnly?: boolean;
-}
-
 function messagesOf(errors: FieldErrors): string[] {
   return Object.values(errors).filter((message): message is string => message !== undefined);
 }
@@ -18,7 +13,6 @@ function messagesOf(errors: FieldErrors): string[] {
  */
 export function useFormErrors<E extends FieldErrors>(
   toFields: (server: Record<string, string>) => E,
-  { serverMessageOnly = false }: Options = {},
 ) {
   const [fieldErrors, setFieldErrors] = useState<E>({} as E);
   const [summary, setSummary] = useState<string[]>([]);
@@ -38,7 +32,7 @@ export function useFormErrors<E extends FieldErrors>(
       const fields = toFields(fieldErrorsOf(error));
       const message = messageOf(error);
       setFieldErrors(fields);
-      setSummary(serverMessageOnly ? [message] : [...new Set([message, ...messagesOf(fields)])]);
+      setSummary([...new Set([message, ...messagesOf(fields)])]);
     },
   };
 }

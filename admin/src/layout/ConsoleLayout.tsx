@@ -21,6 +21,9 @@ function ConsoleAppBar() {
   );
 }
 
+// A label longer than the sidebar wraps onto a second line instead of ending in an ellipsis.
+const WRAPPING_LABEL = { '& .MuiTypography-noWrap': { whiteSpace: 'normal' } };
+
 function ConsoleMenu() {
   const basename = useBasename();
   return (
@@ -31,6 +34,7 @@ function ConsoleMenu() {
           to={`${basename}${section.to}`}
           primaryText={section.label}
           leftIcon={section.icon}
+          sx={WRAPPING_LABEL}
         />
       ))}
     </Menu>

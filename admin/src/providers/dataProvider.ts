@@ -9,37 +9,23 @@ import type {
   TEnrollResponse,
   TOrganizationDetailResponse,
   TOrganizationSavedResponse,
-  TOrganizationSearchResponse,
   TOrganizationSignupsResponse,
   TSuccessResponse,
   TTestingRouteResponse,
-  TUserInfoResponse,
-  TUserSavedResponse,
-  TUsersListResponse,
 } from '../../../shared/staff-responses';
 import type { BlobClient, DownloadedFile, FileOrJson, FilePoster, HttpClient } from './httpClient';
 import type {
   AgencyEntry,
   ConsoleConfig,
   MutationAnswer,
-  OrganizationMatch,
   OrganizationPayload,
   OrgInfo,
-  UserDetail,
-  UserFields,
-  UsersListRow,
 } from './types';
 
 /** The REST resources (ra-data-simple-rest dialect) live under this prefix. */
 export const REST_URL = '/api/admin';
 /** Unauthenticated run-time settings of the console (Google client id, production flag). */
 export const CONSOLE_CONFIG_URL = '/api/sc/session/console-config';
-
-/** One page of Find Users and how many pages there are. */
-export interface UsersPage {
-  users: UsersListRow[];
-  finalPage: number;
-}
 
 /** The named non-CRUD calls of the console, beside react-admin's CRUD methods. */
 export interface StaffCalls {
@@ -54,7 +40,6 @@ export interface StaffCalls {
     organization: OrganizationPayload & { orgID: OrgInfo['org_id'] },
   ): Promise<TOrganizationSavedResponse>;
   deleteOrganization(name: string, orgID: OrgInfo['org_id']): Promise<TSuccessResponse>;
-  searchOrganizations(query: string): Promise<OrganizationMatch[]>;
   getAgencies(): Promise<Record<string, AgencyEntry>>;
   getTypes(): Promise<Record<string, string>>;
   addAgency(name: string): Promise<TCertificationChangeResponse>;
@@ -67,16 +52,6 @@ export interface StaffCalls {
     typeId: string | number,
     enabled: boolean,
   ): Promise<TCertificationLinkResponse>;
-  listUsers(query: {
-    orgId?: string | number;
-    page: number;
-    searchQuery: string;
-  }): Promise<UsersPage>;
-  getUser(userId: string | number): Promise<UserDetail>;
-  updateUser(userId: string | number, user: UserFields): Promise<TUserSavedResponse>;
-  addUser(
-    user: Omit<UserFields, 'userPhone'> & { userPhone?: string },
-  ): Promise<TUserSavedResponse>;
   enrollUser(
     orgId: string | number,
     userId: string | number,
@@ -163,8 +138,6 @@ export function createDataProvider(
         orgName: name,
         orgID,
       }),
-    searchOrganizations: (query) =>
-      get<TOrganizationSearchResponse>(`/api/sc/get/search-org?q=${segment(query)}`),
 
     getAgencies: async () =>
       (await get<TCertificationAgenciesResponse>('/api/sc/get/certification_agencies')).message,
@@ -184,20 +157,6 @@ export function createDataProvider(
         { enabled: String(enabled) },
       ),
 
-    async listUsers({ orgId, page, searchQuery }) {
-      const answer = await send<TUsersListResponse>('/api/sc/get/users_list', 'POST', {
-        orgId: orgId ?? '',
-        page,
-        searchQuery,
-      });
-      return { users: answer.message.usersInfo, finalPage: answer.finalPage };
-    },
-
-    getUser: async (userId) =>
-      (await get<TUserInfoResponse>(`/api/sc/get/user/${segment(userId)}`)).message.userInfo,
-
-    updateUser: (userId, user) => send(`/api/sc/submit/user/${segment(userId)}`, 'PUT', user),
-    addUser: (user) => send('/api/sc/submit/user', 'POST', user),
     enrollUser: (orgId, userId, enrolled) =>
       send(`/api/sc/submit/enroll/${segment(orgId)}/${segment(userId)}`, 'POST', { enrolled }),
     enrollAllUsers: (orgId, searchQuery) =>

@@ -3,22 +3,17 @@
 // nothing here is written a second time.
 import type { z } from 'zod';
 import type { TApiAnswer } from '../../../shared/codes';
-import type { TStaffUserRequest, ZOrganizationEditInfo } from '../../../shared/staff';
+import type { ZOrganizationEditInfo } from '../../../shared/staff';
 
 export type {
   TAssociatedAgency as AgencyEntry,
   TConsoleConfigResponse as ConsoleConfig,
   TOrganizationDetail as OrgInfo,
   TOrganizationMatch as OrganizationMatch,
-  TUserInfo as UserDetail,
-  TUsersListRow as UsersListRow,
 } from '../../../shared/staff-responses';
 
 /** The create and edit payloads' organization fields (the name and id travel beside them). */
 export type OrganizationPayload = Omit<z.input<typeof ZOrganizationEditInfo>, 'orgID' | 'orgURL'>;
-
-/** A person's fields as the Add user dialog and User Info send them. */
-export type UserFields = Required<TStaffUserRequest>;
 
 /** The answer of a call that changed something: the server's code and words. */
 export type MutationAnswer = TApiAnswer;

@@ -34,10 +34,10 @@ import {
 import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
 import { IsoDateInput } from '../components/IsoDateInput';
+import { OrganizationPicker } from '../components/OrganizationPicker';
 import { PageHeading } from '../components/PageHeading';
 import { saveFile } from '../components/saveFile';
 import type { OrganizationMatch } from '../providers/types';
-import { OrganizationPicker } from '../users/OrganizationPicker';
 
 /** Report range ends keep a readable width. */
 const DATE_FIELD = { sx: { minWidth: 200 } };

@@ -3,26 +3,58 @@ import {
   Box,
   Button,
   LinearProgress,
-  List,
+  List as LinkList,
   ListItem,
   Link as MuiLink,
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { LinkBase, useLocation, useNavigate } from 'react-admin';
+import { LinkBase, useLocation, useNavigate, WithListContext } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { STAFF_MESSAGES } from '../../../shared/staff';
+import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
 import { organizationPath, useConsolePath } from '../components/paths';
-import { useOrganizationSearch } from '../components/useOrganizationSearch';
+import { useDebounced } from '../components/useDebounced';
 
-/** Search/Edit Organization: matches appear as links while typing. */
+const BY_NAME = { field: 'name', order: 'ASC' } as const;
+
+interface OrganizationRow {
+  id: number;
+  name: string;
+}
+
+/** The page of matches as links to each organization's page. */
+function MatchingOrganizations() {
+  const consolePath = useConsolePath();
+  return (
+    <WithListContext<OrganizationRow>
+      loading={<LinearProgress aria-label="Searching" sx={{ mt: 1 }} />}
+      empty={<Alert severity="info">{MESSAGES.orgSearchEmpty}</Alert>}
+      render={({ data = [] }) => (
+        <LinkList aria-label="Matching organizations">
+          {data.map((organization) => (
+            <ListItem key={organization.id}>
+              <MuiLink component={LinkBase} to={consolePath(organizationPath(organization.name))}>
+                {organization.name}
+              </MuiLink>
+            </ListItem>
+          ))}
+        </LinkList>
+      )}
+    />
+  );
+}
+
+/**
+ * Search/Edit Organization: once a name is typed, the organizations with a word starting with it
+ * appear as links, paged by the REST organizations list (before that, the page lists nothing).
+ */
 export function SearchOrganizations() {
   const location = useLocation();
   const navigate = useNavigate();
-  const consolePath = useConsolePath();
-  const [query, setQuery] = useState('');
-  const search = useOrganizationSearch(query);
+  const [name, setName] = useState('');
+  const typed = useDebounced(name.trim());
   const deleted = Boolean((location.state as { deleted?: boolean } | null)?.deleted);
 
   if (deleted) {
@@ -49,30 +81,28 @@ export function SearchOrganizations() {
         label="Organization Name"
         name="q"
         type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
         fullWidth
         autoFocus
         autoComplete="off"
       />
-      {search.searching ? <LinearProgress aria-label="Searching" sx={{ mt: 1 }} /> : null}
-      <Box aria-live="polite" sx={{ mt: 2 }}>
-        {search.failed ? <Alert severity="error">{MESSAGES.orgSearchFailed}</Alert> : null}
-        {!search.failed && search.searched && search.matches.length === 0 ? (
-          <Alert severity="info">{MESSAGES.orgSearchEmpty}</Alert>
-        ) : null}
-        {search.matches.length > 0 ? (
-          <List aria-label="Matching organizations">
-            {search.matches.map((match) => (
-              <ListItem key={match.id}>
-                <MuiLink component={LinkBase} to={consolePath(organizationPath(match.name))}>
-                  {match.name}
-                </MuiLink>
-              </ListItem>
-            ))}
-          </List>
-        ) : null}
-      </Box>
+      {typed ? (
+        <Box aria-live="polite" sx={{ mt: 2 }}>
+          <ConsoleList
+            resource="organizations"
+            filter={{ q: typed }}
+            disableSyncWithLocation
+            storeKey={false}
+            empty={false}
+            sort={BY_NAME}
+            perPage={25}
+            failure={MESSAGES.orgSearchFailed}
+          >
+            <MatchingOrganizations />
+          </ConsoleList>
+        </Box>
+      ) : null}
     </Box>
   );
 }

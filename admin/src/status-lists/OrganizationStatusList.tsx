@@ -1,15 +1,7 @@
-import { Alert, Box, Link as MuiLink } from '@mui/material';
-import {
-  Datagrid,
-  FunctionField,
-  LinkBase,
-  List,
-  type RaRecord,
-  SearchInput,
-  TextField,
-} from 'react-admin';
-import { MESSAGES } from '../../../shared/codes';
+import { Box, Link as MuiLink } from '@mui/material';
+import { DataTable, LinkBase, SearchInput } from 'react-admin';
 import type { TOrganizationStatus } from '../../../shared/staff';
+import { ConsoleList } from '../components/ConsoleList';
 import { isoDay } from '../components/dates';
 import { PageHeading } from '../components/PageHeading';
 import { organizationPath, useConsolePath } from '../components/paths';
@@ -32,6 +24,13 @@ const searchFilters = [
   />,
 ];
 
+interface OrganizationRow {
+  id: number;
+  name: string;
+  createdAt: string;
+  allowedUntil: string;
+}
+
 /**
  * Active or inactive organizations: REST /api/admin/organizations filtered by status, searched by
  * word prefix (q) on the server, paginated and sorted there.
@@ -41,45 +40,40 @@ export function OrganizationStatusList({ status, title, accessLabel }: Props) {
   return (
     <>
       <PageHeading title={title} />
-      <List
+      <ConsoleList
         resource="organizations"
         storeKey={`${status}Organizations`}
         filter={{ status }}
         filters={searchFilters}
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}
-        exporter={false}
-        actions={false}
-        title={false}
-        queryOptions={{ onError: () => undefined }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <TextField source="name" label="Name" />
-          <FunctionField
+        <DataTable<OrganizationRow> bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="name" label="Name" />
+          <DataTable.Col
             source="createdAt"
             label="Created On"
-            render={(record: RaRecord) => isoDay(record.createdAt)}
+            render={(organization) => isoDay(organization.createdAt)}
           />
-          <FunctionField
+          <DataTable.Col
             source="allowedUntil"
             label={accessLabel}
-            render={(record: RaRecord) => isoDay(record.allowedUntil)}
+            render={(organization) => isoDay(organization.allowedUntil)}
           />
-          <FunctionField
+          <DataTable.Col
             label="View"
-            sortable={false}
-            render={(record: RaRecord) => (
-              <MuiLink component={LinkBase} to={consolePath(organizationPath(String(record.name)))}>
+            disableSort
+            render={(organization) => (
+              <MuiLink component={LinkBase} to={consolePath(organizationPath(organization.name))}>
                 View
                 <Box component="span" sx={srOnly}>
-                  {` ${String(record.name)}`}
+                  {` ${organization.name}`}
                 </Box>
               </MuiLink>
             )}
           />
-        </Datagrid>
-      </List>
+        </DataTable>
+      </ConsoleList>
     </>
   );
 }

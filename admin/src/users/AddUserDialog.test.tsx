@@ -34,16 +34,16 @@ describe('Add user dialog validation messages', () => {
 
   it('applies the shared length and email rules', () => {
     const errors = validateUser({
-      userType: 'tester',
-      userFirstName: 'x'.repeat(51),
-      userLastName: 'Ok',
-      userEmail: 'not-an-email',
-      userPhone: '5'.repeat(51),
+      type: 'tester',
+      firstName: 'x'.repeat(51),
+      lastName: 'Ok',
+      email: 'not-an-email',
+      phone: '5'.repeat(51),
     });
     expect(errors).toEqual({
-      userFirstName: MESSAGES.firstNameTooLong,
-      userEmail: 'Invalid email.',
-      userPhone: MESSAGES.phoneTooLong,
+      firstName: MESSAGES.firstNameTooLong,
+      email: 'Invalid email.',
+      phone: MESSAGES.phoneTooLong,
     });
   });
 });

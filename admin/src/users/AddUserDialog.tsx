@@ -1,75 +1,35 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { CreateBase, Form, useNotify, useRefresh } from 'react-admin';
 import { STAFF_MESSAGES } from '../../../shared/staff';
-import { useStaffApi } from '../components/api';
-import { ErrorList } from '../components/ErrorList';
-import { SubmitButton } from '../components/SubmitButton';
-import { useFormErrors } from '../components/useFormErrors';
-import type { UserFields } from '../providers/types';
+import { FormErrorSummary } from '../components/FormErrorSummary';
+import { FormSubmitButton } from '../components/FormSubmitButton';
 import { UserInputs } from './UserInputs';
-import { EMPTY_USER, userServerErrors, validateUser } from './userForm';
+import { validateUser } from './userForm';
 
-/** The Add user dialog: User Type, First Name, Last Name, Email. */
-export function AddUserDialog({ open, onClose }: { open: boolean; onClose(added: boolean): void }) {
-  const api = useStaffApi();
+/** The Add user dialog: User Type, First Name, Last Name, Email (a create of the users resource). */
+export function AddUserDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const notify = useNotify();
-  const [values, setValues] = useState<UserFields>(EMPTY_USER);
-  const errors = useFormErrors(userServerErrors, { serverMessageOnly: true });
-  const [busy, setBusy] = useState(false);
-
-  const close = (added: boolean) => {
-    setValues(EMPTY_USER);
-    errors.clear();
-    onClose(added);
+  const refresh = useRefresh();
+  const added = () => {
+    notify(STAFF_MESSAGES.userCreated, { type: 'success' });
+    refresh();
+    onClose();
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const clientErrors = validateUser(values);
-    if (Object.keys(clientErrors).length > 0) {
-      errors.showClient(clientErrors);
-      return;
-    }
-    setBusy(true);
-    errors.clear();
-    try {
-      const { userPhone: _phone, ...user } = values;
-      const answer = await api.addUser(user);
-      notify(
-        typeof answer.message === 'string' && answer.message
-          ? answer.message
-          : STAFF_MESSAGES.userCreated,
-        { type: 'success' },
-      );
-      close(true);
-    } catch (error) {
-      errors.showServer(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open={open} onClose={() => close(false)} aria-labelledby="add-user-title">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="add-user-title">Add User</DialogTitle>
-        <DialogContent>
-          <ErrorList errors={errors.summary} />
-          <UserInputs
-            values={values}
-            onChange={setValues}
-            errors={errors.fieldErrors}
-            withPhone={false}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => close(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <SubmitButton label="Add User" busy={busy} />
-        </DialogActions>
-      </form>
+    <Dialog open={open} onClose={onClose} aria-labelledby="add-user-title">
+      <CreateBase resource="users" redirect={false} mutationOptions={{ onSuccess: added }}>
+        <Form validate={validateUser} noValidate disableInvalidFormNotification>
+          <DialogTitle id="add-user-title">Add User</DialogTitle>
+          <DialogContent>
+            <FormErrorSummary />
+            <UserInputs withPhone={false} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <FormSubmitButton label="Add User" />
+          </DialogActions>
+        </Form>
+      </CreateBase>
     </Dialog>
   );
 }

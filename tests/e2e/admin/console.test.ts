@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USERS_PAGE_SIZE } from '../../../shared/constants.js';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
 import { countRows, createOrganization, type TestOrganization } from '../helpers/fixtures.js';
 import { type RunningServer, startServer } from '../helpers/server.js';
@@ -9,6 +10,7 @@ import {
   expectNoSeriousAxeViolations,
   heading,
   openSignedIn,
+  registerPeople,
   registerTester,
   type StaffLogin,
   signIn,
@@ -88,6 +90,25 @@ describe('console session', () => {
     await menu.getByRole('menuitem', { name: 'Reports' }).click();
     await heading(page, 'Reports');
     expect(new URL(page.url()).pathname).toBe('/scadmin/reports');
+    await page.close();
+  });
+
+  it('fits every section label in the sidebar at 1280 px wide, none cut short', async () => {
+    const page = await signedInPage();
+    expect(page.viewportSize()?.width).toBe(1280);
+    const labels = page.getByRole('menu').getByRole('menuitem');
+    await labels.first().waitFor();
+    const sizes = await labels.evaluateAll((items) =>
+      items.map((item) => {
+        const label = item.querySelector('.MuiTypography-root') as HTMLElement;
+        return {
+          label: label.textContent,
+          overflow: label.scrollWidth - label.clientWidth + label.scrollHeight - label.clientHeight,
+        };
+      }),
+    );
+    expect(sizes.map((size) => size.label)).toContain('Search/Edit Organization');
+    expect(sizes.filter((size) => size.overflow > 0)).toEqual([]);
     await page.close();
   });
 
@@ -285,6 +306,32 @@ describe('organizations', () => {
     await heading(page, expired.name);
     await page.close();
   });
+
+  it('sorts the active list by the date access ends, on the server and in the address', async () => {
+    const word = `Sq${unique()}`;
+    const later = await createOrganization(server, {
+      name: `Alpha ${word} Water`,
+      allowedUntil: '2040-06-30',
+    });
+    const sooner = await createOrganization(server, {
+      name: `Beta ${word} Water`,
+      allowedUntil: '2035-06-30',
+    });
+    const page = await signedInPage();
+    await page.goto(`${server.url}/scadmin/active`);
+    await page.getByPlaceholder('Search by name').fill(word.toLowerCase());
+    const names = () => page.locator('td.column-name').allTextContents();
+    await expect.poll(names).toEqual([later.name, sooner.name]);
+    await page
+      .getByRole('columnheader', { name: 'Allowed Until' })
+      .getByText('Allowed Until')
+      .click();
+    await expect.poll(names).toEqual([sooner.name, later.name]);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('allowedUntil');
+    await page.reload();
+    await expect.poll(names).toEqual([sooner.name, later.name]);
+    await page.close();
+  });
 });
 
 describe('certifications', () => {
@@ -455,6 +502,42 @@ describe('users', () => {
     await page.close();
   });
 
+  it("pages through an organization's people by address, keeping the organization and name", async () => {
+    const lastName = `Paged${unique()}`;
+    await registerPeople(server, org, USERS_PAGE_SIZE + 1, lastName);
+    const page = await signedInPage();
+    await page.goto(`${server.url}/scadmin/users?page=1&org=${org.id}&name=${lastName}`);
+    await page.getByText('Page 1 of 2').waitFor();
+    const people = page.getByRole('row', { name: new RegExp(lastName) });
+    await page.getByRole('row', { name: /First 01/ }).waitFor();
+    expect(await people.count()).toBe(USERS_PAGE_SIZE);
+    expect(await page.getByRole('button', { name: 'Previous Page' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Next Page' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('row', { name: /First 26/ }).waitFor();
+    expect(await people.count()).toBe(1);
+    const url = new URL(page.url());
+    expect([...url.searchParams.entries()]).toEqual([
+      ['page', '2'],
+      ['org', String(org.id)],
+      ['name', lastName],
+    ]);
+    expect(await page.getByRole('button', { name: 'Next Page' }).isDisabled()).toBe(true);
+    await page.reload();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('row', { name: /First 26/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Previous Page' }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+    // A row opens User Info from the keyboard as well as with a click.
+    await page.getByRole('row', { name: /First 01/ }).focus();
+    await page.keyboard.press('Enter');
+    await heading(page, 'User Info');
+    expect(await fieldValue(page, 'First Name')).toBe('First 01');
+    await page.close();
+  });
+
   it('adds a user through the Add user dialog, with its messages', async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/scadmin/users`);
@@ -487,6 +570,11 @@ describe('users', () => {
     await page.getByRole('columnheader', { name: 'Who' }).waitFor();
     await page.getByRole('cell', { name: staff.email }).first().waitFor();
     await expectNoSeriousAxeViolations(page, 'audit log');
+    await page.getByRole('combobox', { name: 'Entity' }).click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('user');
+    const entities = () => page.locator('td.column-entityType').allTextContents();
+    await expect.poll(async () => [...new Set(await entities())]).toEqual(['user']);
     await page.close();
   });
 });

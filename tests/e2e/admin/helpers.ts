@@ -3,7 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CertificationAgency, CertificationType } from '../../../api/src/db/entities/index.js';
+import {
+  CertificationAgency,
+  CertificationType,
+  Registration,
+  User,
+} from '../../../api/src/db/entities/index.js';
 import { seed } from '../../../api/src/db/seed.js';
 import type { TestOrganization } from '../helpers/fixtures.js';
 import { documentFiles, uniqueEmail } from '../helpers/fixtures.js';
@@ -172,4 +177,28 @@ export async function registerTester(
   const answer = (await submit.json()) as { code?: string };
   expect(answer.code, JSON.stringify(answer)).toBe('SUCCESS');
   return tester;
+}
+
+/**
+ * People registered with an organization, written straight to the database: `count` testers
+ * sharing one last name, First 01, First 02 … so their order on a page is known.
+ */
+export async function registerPeople(
+  server: RunningServer,
+  organization: TestOrganization,
+  count: number,
+  lastName: string,
+): Promise<void> {
+  const em = server.app.orm.em.fork();
+  for (let n = 1; n <= count; n++) {
+    const user = em.create(User, {
+      type: 'tester',
+      firstName: `First ${String(n).padStart(2, '0')}`,
+      lastName,
+      email: uniqueEmail(`paged-${n}`),
+      phone: '',
+    });
+    em.create(Registration, { user, organization: organization.id, enrolled: false });
+  }
+  await em.flush();
 }

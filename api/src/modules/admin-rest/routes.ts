@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -54,7 +55,7 @@ import {
 import {
   createUser,
   deleteUser,
-  getUser,
+  getUserDetail,
   listUsers,
   USER_SORT_FIELDS,
   updateUser,
@@ -67,6 +68,21 @@ import { registerResource } from './resource.js';
 function organizationRecord(view: OrganizationView, publicUrl: string) {
   const { formHash, createdOn: _createdOn, ...record } = view;
   return { ...record, formUrl: formUrl(publicUrl, formHash) };
+}
+
+/**
+ * The react-admin record of one person (User Info): the person with their organizations,
+ * service providers and certifications, each document as its staff-only download path.
+ */
+async function userDetailRecord(em: EntityManager, id: number) {
+  const { certifications, ...user } = await getUserDetail(em, id);
+  return {
+    ...user,
+    certifications: certifications.map(({ documentId, ...certification }) => ({
+      ...certification,
+      documentUrl: documentId ? `/api/documents/${documentId}` : null,
+    })),
+  };
 }
 
 function organizationStatus(value: unknown): TOrganizationStatus | undefined {
@@ -172,7 +188,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
       return { ids: idsFilter(raw.id), q: textFilter(raw.q, 'q'), organizationId, enrolled };
     },
     list: listUsers,
-    getOne: getUser,
+    getOne: userDetailRecord,
     create: {
       body: ZAdminUserCreate,
       run: (em, actor, body: z.output<typeof ZAdminUserCreate>) => createUser(em, actor, body),

@@ -1,8 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useGetList } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
-import { useOrganizationSearch } from '../components/useOrganizationSearch';
 import type { OrganizationMatch } from '../providers/types';
+import { useDebounced } from './useDebounced';
 
 interface Props {
   value: OrganizationMatch | null;
@@ -10,14 +11,24 @@ interface Props {
   error?: string;
 }
 
-/** An organization chosen from the search list (typing alone does not choose one). */
+const BY_NAME = { field: 'name', order: 'ASC' } as const;
+const MATCHES_SHOWN = { page: 1, perPage: 50 };
+
+/**
+ * An organization chosen from the organizations whose name has a word starting with what is
+ * typed (typing alone does not choose one).
+ */
 export function OrganizationPicker({ value, onChange, error }: Props) {
   const [input, setInput] = useState('');
-  const search = useOrganizationSearch(input);
+  const typed = useDebounced(input.trim());
+  const search = useGetList<OrganizationMatch>(
+    'organizations',
+    { filter: { q: typed }, sort: BY_NAME, pagination: MATCHES_SHOWN },
+    { enabled: typed !== '' },
+  );
+  const matches = typed === '' ? [] : (search.data ?? []);
   const options =
-    value && !search.matches.some((m) => m.id === value.id)
-      ? [value, ...search.matches]
-      : search.matches;
+    value && !matches.some((match) => match.id === value.id) ? [value, ...matches] : matches;
   return (
     <Autocomplete
       options={options}
@@ -28,11 +39,11 @@ export function OrganizationPicker({ value, onChange, error }: Props) {
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, selected) => String(option.id) === String(selected.id)}
       filterOptions={(all) => all}
-      loading={search.searching}
+      loading={search.isFetching}
       noOptionsText={
-        search.failed
+        search.error
           ? MESSAGES.orgSearchFailed
-          : search.searched
+          : typed
             ? MESSAGES.orgSearchEmpty
             : 'Type to search organizations.'
       }

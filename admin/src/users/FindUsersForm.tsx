@@ -1,0 +1,91 @@
+import { Box, Button, Paper, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useGetOne } from 'react-admin';
+import { MESSAGES } from '../../../shared/codes';
+import { LIMITS } from '../../../shared/constants';
+import { OrganizationPicker } from '../components/OrganizationPicker';
+import type { OrganizationMatch } from '../providers/types';
+import type { FindUsersQuery } from './findUsersAddress';
+
+type Scope = 'all' | 'organization';
+
+interface Props {
+  query: FindUsersQuery;
+  onSearch(query: FindUsersQuery): void;
+  onAddUser(): void;
+}
+
+/**
+ * The spec's search form: All Organizations / An Organization, Name, the organization search and
+ * a Search button that checks the choice before the list follows it.
+ */
+export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
+  const { data: organization } = useGetOne<OrganizationMatch>(
+    'organizations',
+    { id: Number(query.organizationId) },
+    { enabled: query.organizationId !== '' },
+  );
+  const [scope, setScope] = useState<Scope>(query.organizationId ? 'organization' : 'all');
+  const [name, setName] = useState(query.name);
+  const [picked, setPicked] = useState<OrganizationMatch | null>(null);
+  const [errors, setErrors] = useState<{ organization?: string; name?: string }>({});
+
+  useEffect(() => {
+    if (organization && !picked) setPicked({ id: organization.id, name: organization.name });
+  }, [organization, picked]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (scope === 'organization' && !picked) found.organization = MESSAGES.selectValidOrganization;
+    if (name.trim().length > LIMITS.longText) found.name = MESSAGES.nameTooLong;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onSearch({
+      page: 1,
+      organizationId: scope === 'organization' && picked ? String(picked.id) : '',
+      name: name.trim(),
+    });
+  };
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ p: 2, mb: 2 }}
+      aria-label="Find users"
+    >
+      <ToggleButtonGroup
+        exclusive
+        value={scope}
+        onChange={(_event, next: Scope | null) => next && setScope(next)}
+        aria-label="Search in"
+        size="small"
+      >
+        <ToggleButton value="all">All Organizations</ToggleButton>
+        <ToggleButton value="organization">An Organization</ToggleButton>
+      </ToggleButtonGroup>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}>
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          sx={{ minWidth: 240 }}
+        />
+        {scope === 'organization' ? (
+          <OrganizationPicker value={picked} onChange={setPicked} error={errors.organization} />
+        ) : null}
+        <Button type="submit" variant="contained" sx={{ mt: 1 }}>
+          Search
+        </Button>
+        <Button variant="outlined" sx={{ mt: 1, ml: 'auto' }} onClick={onAddUser}>
+          Add User
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import { Button, Checkbox, Paper, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { ArrayField, DataTable, useNotify, useRecordContext } from 'react-admin';
+import { MESSAGES } from '../../../shared/codes';
+import { messageOf, useStaffApi } from '../components/api';
+import { saveFile } from '../components/saveFile';
+import { useEnrollment } from './useEnrollment';
+
+// The lists of the users resource's record (GET /api/admin/users/{id}) that User Info shows.
+interface UserCertification {
+  id: number;
+  number: string;
+  documentUrl: string | null;
+}
+
+interface RelatedListProps {
+  title: string;
+  /** The record's list: organizations, companies or certifications. */
+  source: string;
+  children: ReactNode;
+}
+
+/** One of the record's lists as a titled table of its own. */
+function RelatedList({ title, source, children }: RelatedListProps) {
+  return (
+    <Paper sx={{ p: 2, mt: 2 }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <ArrayField source={source}>
+        <DataTable aria-label={title} bulkActionButtons={false} rowClick={false}>
+          {children}
+        </DataTable>
+      </ArrayField>
+    </Paper>
+  );
+}
+
+/** The organizations the person registered with, each with its Enrolled? checkbox. */
+export function UserOrganizations() {
+  const user = useRecordContext();
+  const enrollment = useEnrollment();
+  return (
+    <RelatedList title="Organizations" source="organizations">
+      <DataTable.Col source="name" label="Name" disableSort />
+      <DataTable.Col
+        label="Enrolled?"
+        disableSort
+        render={(organization) => (
+          <Checkbox
+            checked={organization.enrolled}
+            disabled={enrollment.busy || !user}
+            slotProps={{ input: { 'aria-label': `Enrolled in ${organization.name}` } }}
+            onChange={(event) =>
+              user && enrollment.setEnrolled(organization.id, user.id, event.target.checked)
+            }
+          />
+        )}
+      />
+    </RelatedList>
+  );
+}
+
+/** The service providers (companies) the person works for. */
+export function UserServiceProviders() {
+  return (
+    <RelatedList title="Service Providers" source="companies">
+      <DataTable.Col source="name" label="Name" disableSort />
+    </RelatedList>
+  );
+}
+
+/** Documents need the staff token, so they are fetched and handed over as a file. */
+function DocumentDownload() {
+  const certification = useRecordContext<UserCertification>();
+  const api = useStaffApi();
+  const notify = useNotify();
+  const [downloading, setDownloading] = useState(false);
+  const documentUrl = certification?.documentUrl;
+  if (!documentUrl) return null;
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await api.downloadDocument(documentUrl);
+      saveFile(file.blob, file.filename);
+    } catch (error) {
+      notify(messageOf(error, MESSAGES.apiRequestError), { type: 'error' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      onClick={download}
+      disabled={downloading}
+      aria-label={`Download document of certification ${certification.number}`}
+    >
+      {downloading ? 'Downloading...' : 'Download'}
+    </Button>
+  );
+}
+
+/** The person's certifications: Number, Expiration, Agency, Type and the document. */
+export function UserCertifications() {
+  return (
+    <RelatedList title="Certifications" source="certifications">
+      <DataTable.Col source="number" label="Number" disableSort />
+      <DataTable.Col source="expiresOn" label="Expiration" disableSort />
+      <DataTable.Col source="agencyName" label="Agency" disableSort />
+      <DataTable.Col source="typeName" label="Type" disableSort />
+      <DataTable.Col label="Document" disableSort>
+        <DocumentDownload />
+      </DataTable.Col>
+    </RelatedList>
+  );
+}

@@ -1,0 +1,86 @@
+import { Box, Button, Checkbox, Typography } from '@mui/material';
+import type { MouseEvent } from 'react';
+import { DataTable, useGetOne, useListContext } from 'react-admin';
+import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
+import type { OrganizationMatch } from '../providers/types';
+import type { FindUsersQuery } from './findUsersAddress';
+import { useEnrollment } from './useEnrollment';
+
+interface UserRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  /** Listed for one organization: that registration's enrollment. */
+  enrolled?: boolean;
+}
+
+// A click on the Enrolled cell changes enrollment; it must not open the user as the row does.
+const keepRowClosed = (event: MouseEvent) => event.stopPropagation();
+
+function SelectedOrganization({ organizationId }: { organizationId: string }) {
+  const { data: organization } = useGetOne<OrganizationMatch>('organizations', {
+    id: Number(organizationId),
+  });
+  return <strong>{organization?.name ?? organizationId}</strong>;
+}
+
+/**
+ * Find Users' table: First Name, Last Name, Phone, Email, and with an organization chosen its
+ * Enrolled checkbox (hidden while the list loads) and Enroll All Users. A row opens User Info.
+ */
+export function UsersTable({ query }: { query: FindUsersQuery }) {
+  const { isFetching } = useListContext();
+  const enrollment = useEnrollment();
+  const { organizationId, name } = query;
+  return (
+    <>
+      {organizationId ? (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 2 }}>
+          <Typography>
+            Selected Organization: <SelectedOrganization organizationId={organizationId} />
+          </Typography>
+          <Button
+            variant="outlined"
+            disabled={enrollment.busy}
+            onClick={() => enrollment.enrollAll(organizationId, name)}
+          >
+            Enroll All Users
+          </Button>
+        </Box>
+      ) : null}
+      <DataTable<UserRow>
+        aria-label="Users"
+        bulkActionButtons={false}
+        rowClick="edit"
+        body={KeyboardRowsBody}
+        empty={<Typography sx={{ p: 2 }}>No users found.</Typography>}
+      >
+        <DataTable.Col source="firstName" label="First Name" disableSort />
+        <DataTable.Col source="lastName" label="Last Name" disableSort />
+        <DataTable.Col source="phone" label="Phone" disableSort />
+        <DataTable.Col source="email" label="Email" disableSort />
+        {organizationId && !isFetching ? (
+          <DataTable.Col
+            label="Enrolled"
+            disableSort
+            onClick={keepRowClosed}
+            render={(user) => (
+              <Checkbox
+                checked={Boolean(user.enrolled)}
+                disabled={enrollment.busy}
+                slotProps={{
+                  input: { 'aria-label': `Enrolled: ${user.firstName} ${user.lastName}` },
+                }}
+                onChange={(event) =>
+                  enrollment.setEnrolled(organizationId, user.id, event.target.checked)
+                }
+              />
+            )}
+          />
+        ) : null}
+      </DataTable>
+    </>
+  );
+}
