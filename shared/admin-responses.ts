@@ -50,6 +50,25 @@ export const ZAdminUserResponse = z.object({
   /** Listed for one organization: that registration's enrollment and instant. */
   enrolled: z.boolean().optional(),
   registeredAt: z.string().optional(),
+  /** One record (not a list row) also carries User Info's tables. */
+  organizations: z.array(ZNamed.extend({ enrolled: z.boolean() })).optional(),
+  companies: z.array(ZNamed).optional(),
+  certifications: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        /** YYYY-MM-DD. */
+        expiresOn: z.string(),
+        agencyId: z.number().int().nullable(),
+        agencyName: z.string(),
+        typeId: z.number().int().nullable(),
+        typeName: z.string(),
+        /** The staff-only download path, when a document is attached. */
+        documentUrl: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 export const ZAdminRegistrationResponse = z.object({
