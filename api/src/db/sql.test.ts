@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedValues, positionalValues, sql } from './sql.js';
+import { composedSql, numberedValues, positionalValues, sql, withLiterals } from './sql.js';
 
 describe('sql statements with named parameters', () => {
   it('numbers each distinct name once and repeats it for positional execution', () => {
@@ -32,5 +32,31 @@ describe('sql statements with named parameters', () => {
   it('refuses to run without a value for every name', () => {
     const statement = sql<{ a: number; b: number }>('two', 'select :a + :b');
     expect(() => numberedValues(statement, { a: 1 } as never)).toThrow(/no value for :b/);
+  });
+
+  it('compiles a composed text once and tells different texts apart', () => {
+    const text = 'select id from users where id = :id';
+    const first = composedSql<{ id: number }>('by-id', text);
+    expect(composedSql<{ id: number }>('by-id', text)).toBe(first);
+    const other = composedSql<{ id: number }>('by-id', `${text} and id > 0`);
+    expect(other).not.toBe(first);
+    expect(other.name).not.toBe(first.name);
+  });
+
+  it('writes values in as literals where no bind parameters are taken, quotes and all', () => {
+    const statement = sql<{ name: string; org: number; after: Date; none: null }>(
+      'copied',
+      "select ':org', :org, :name, :after::timestamptz, :none, $$ $1 $$ where -:org < 0",
+    );
+    expect(
+      withLiterals(statement, {
+        name: "O'Brien \\ Sons",
+        org: -7,
+        after: new Date('2026-11-23T13:00:00Z'),
+        none: null,
+      }),
+    ).toBe(
+      "select ':org', (-7),  E'O''Brien \\\\ Sons', '2026-11-23T13:00:00.000Z'::timestamptz, null, $$ $1 $$ where -(-7) < 0",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { escapeLiteral } from 'pg';
 
 // Statements with named parameters. Each module's queries.ts writes its SQL with `:name`
 // placeholders and callers pass one object of values, so no caller ever counts positions.
@@ -93,3 +94,50 @@ export function query<Row, P extends SqlParams>(
 
 /** jsonb parameters: one value carries a whole list of rows. */
 export const json = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * A piece of a statement with the values of its placeholders: a condition two statements
+ * share is written once, by the function that returns its text and its values together.
+ */
+export interface SqlFragment<P extends SqlParams = SqlParams> {
+  text: string;
+  params: P;
+}
+
+const composedStatements = new Map<string, Sql>();
+
+/**
+ * A statement whose text is composed from whitelisted parts (a sort's key columns, which
+ * optional conditions apply): compiled once per distinct text, like `sql` for a fixed one.
+ */
+export function composedSql<P extends SqlParams>(name: string, text: string): Sql<P> {
+  let statement = composedStatements.get(text);
+  if (!statement) {
+    statement = sql(`${name}-${composedStatements.size + 1}`, text);
+    composedStatements.set(text, statement);
+  }
+  return statement as Sql<P>;
+}
+
+const NUMBERED =
+  /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$\$[\s\S]*?\$\$|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)/g;
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return escapeLiteral(value);
+  if (value instanceof Date) return escapeLiteral(value.toISOString());
+  throw new Error(`No literal form for ${typeof value}`);
+}
+
+/**
+ * The statement's text with each value written in as a quoted literal, for the one place
+ * PostgreSQL takes no bind parameters: COPY … TO STDOUT.
+ */
+export function withLiterals<P extends SqlParams>(statement: Sql<P>, params: P): string {
+  const values = numberedValues(statement, params);
+  return statement.numbered.replace(NUMBERED, (token, number?: string) =>
+    number === undefined ? token : literal(values[Number(number) - 1]),
+  );
+}
