@@ -10,7 +10,7 @@ import {
   ZTypeName,
 } from '../../../../shared/staff.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import type { Actor } from '../audit/service.js';
 import {
   agencyIdByName,

@@ -3,8 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { AgencyType, CertificationAgency, CertificationType } from '../../db/entities/index.js';
 import { escapeLike } from '../../db/like.js';
-import { AppError } from '../../errors.js';
-import { fieldError } from '../admin-rest/field-errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 
 // Certification agencies, types and which types each agency certifies. Names are unique

@@ -9,9 +9,9 @@ import {
   ZOrganizationDeleteRequest,
   ZOrganizationEditRequest,
 } from '../../../../shared/staff.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors, fieldError } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { formUrl } from './form-hash.js';
 import {
   countRegistrations,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
 import { type TReportRequest, ZReportRequest } from '../../../../shared/reports.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { createReportFile, REPORT_ATTACHMENT } from './generate.js';
 import { runScheduledReports } from './scheduled.js';
 import { emailReport, generateReport, type ReportAnswer, type ReportContext } from './service.js';

@@ -4,7 +4,7 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { STAFF_MESSAGES, ZGoogleLoginRequest, ZLoginRequest } from '../../../../shared/staff.js';
 import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { GoogleSignInRefused, verifyGoogleIdToken } from './google.js';
 import { accountForGoogle, checkPassword, endSession, startSession } from './service.js';
 

@@ -11,7 +11,7 @@ import {
   ZUsersListRequest,
 } from '../../../../shared/staff.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { requireOrganization } from '../organizations/service.js';
 import {
   createUser,

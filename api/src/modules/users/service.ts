@@ -5,8 +5,7 @@ import { normalizeEmail } from '../../../../shared/registration.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { Registration, User } from '../../db/entities/index.js';
 import { escapeLike } from '../../db/like.js';
-import { AppError } from '../../errors.js';
-import { fieldError } from '../admin-rest/field-errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { requireOrganization } from '../organizations/service.js';
 import {
