@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
-import { FORM_HASH_PATTERN } from '../modules/organizations/form-hash.js';
+import { FORM_HASH_PATTERN } from '../../../shared/constants.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
 export interface WebOptions {

@@ -20,6 +20,7 @@ import {
   deleteType,
   listAgencies,
   listTypes,
+  toAssociatedCertifications,
   toggleAgencyType,
   typeIdByName,
 } from './service.js';
@@ -42,16 +43,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const { rows } = await listAgencies(request.em);
-      const message = Object.fromEntries(
-        rows.map((agency) => [
-          String(agency.id),
-          {
-            agency: agency.name,
-            associatedTypes: Object.fromEntries(agency.types.map((t) => [String(t.id), t.name])),
-          },
-        ]),
-      );
-      return { code: CODES.success, message };
+      return { code: CODES.success, message: toAssociatedCertifications(rows) };
     },
   );
 
