@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CertificationAgency, CertificationType } from '../../../api/src/db/entities/index.js';
-import { seed } from '../../../api/src/db/seed.js';
+import { seed } from '../../../api/src/seed.js';
 import type { TestOrganization } from '../helpers/fixtures.js';
 import { documentFiles, uniqueEmail } from '../helpers/fixtures.js';
 import type { RunningServer } from '../helpers/server.js';

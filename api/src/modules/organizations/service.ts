@@ -215,6 +215,30 @@ async function replaceAgencies(em: EntityManager, organizationId: number, agency
   }
 }
 
+/** Writes a new organization, with a new form hash, and its enabled agencies. */
+async function insertOrganization(
+  tx: EntityManager,
+  input: OrganizationInput & { agencyIds: number[] },
+): Promise<{ id: number; formHash: string }> {
+  const organization = tx.create(Organization, {
+    name: input.name,
+    formHash: newFormHash(),
+    primaryEmail: input.primaryEmail,
+    extraEmails: input.extraEmails,
+    reportFrequency: input.reportFrequency as TEmailFrequency,
+    allowedUntil: input.allowedUntil,
+    requiredCertifications: input.requiredCertifications,
+    formBanner: input.formBanner,
+    homeBanner: input.homeBanner,
+    internalNotes: input.internalNotes,
+    lastReportSentAt: null,
+  });
+  await tx.flush();
+  await replaceAgencies(tx, organization.id, input.agencyIds);
+  await tx.flush();
+  return { id: organization.id, formHash: organization.formHash };
+}
+
 export async function createOrganization(
   em: EntityManager,
   actor: Actor,
@@ -225,27 +249,12 @@ export async function createOrganization(
   await checkAgencies(em, agencyIds);
   try {
     return await em.transactional(async (tx) => {
-      const organization = tx.create(Organization, {
-        name: input.name,
-        formHash: newFormHash(),
-        primaryEmail: input.primaryEmail,
-        extraEmails: input.extraEmails,
-        reportFrequency: input.reportFrequency as TEmailFrequency,
-        allowedUntil: input.allowedUntil,
-        requiredCertifications: input.requiredCertifications,
-        formBanner: input.formBanner,
-        homeBanner: input.homeBanner,
-        internalNotes: input.internalNotes,
-        lastReportSentAt: null,
-      });
-      await tx.flush();
-      await replaceAgencies(tx, organization.id, agencyIds);
-      await tx.flush();
-      const created = await getOrganization(tx, organization.id);
+      const { id } = await insertOrganization(tx, { ...input, agencyIds });
+      const created = await getOrganization(tx, id);
       recordAudit(tx, actor, {
         action: 'create',
         entityType: 'organization',
-        entityId: organization.id,
+        entityId: id,
         before: null,
         after: snapshot(created),
       });
@@ -256,6 +265,32 @@ export async function createOrganization(
     if (isNameTaken(error)) throw fieldError('name', STAFF_MESSAGES.orgNameTaken, 409);
     throw error;
   }
+}
+
+/**
+ * Start-up seeding: the organization with this name, or a new one with the form's defaults
+ * and the default agencies (not audited: no staff member made it). Answers its form hash.
+ */
+export async function ensureOrganization(
+  em: EntityManager,
+  seed: { name: string; primaryEmail: string; internalNotes: string },
+): Promise<{ formHash: string; created: boolean }> {
+  const existing = await em.findOne(Organization, { name: seed.name }, { fields: ['formHash'] });
+  if (existing) return { formHash: existing.formHash, created: false };
+  const agencyIds = await defaultAgencyIds(em);
+  const created = await em.transactional((tx) =>
+    insertOrganization(tx, {
+      ...seed,
+      extraEmails: [],
+      reportFrequency: ORGANIZATION_DEFAULTS.emailFrequency,
+      allowedUntil: ORGANIZATION_DEFAULTS.allowedUntil,
+      requiredCertifications: ORGANIZATION_DEFAULTS.requiredCertifications,
+      formBanner: ORGANIZATION_DEFAULTS.formBanner,
+      homeBanner: '',
+      agencyIds,
+    }),
+  );
+  return { formHash: created.formHash, created: true };
 }
 
 export async function updateOrganization(
