@@ -6,7 +6,11 @@ import { type TReportRequest, ZReportRequest } from '../../../../shared/reports.
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { createReportFile, REPORT_ATTACHMENT } from './generate.js';
-import { runScheduledReports } from './scheduled.js';
+import {
+  renderScheduledReport,
+  runScheduledReports,
+  SCHEDULED_REPORT_ATTACHMENT,
+} from './scheduled-reports.js';
 import { emailReport, generateReport, type ReportAnswer, type ReportContext } from './service.js';
 
 const TAGS = ['staff reports'];
@@ -41,6 +45,9 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     });
     return { filename: file.fileName, content: file.stream, contentType: file.contentType };
   });
+  app.outbox.registerRenderer(SCHEDULED_REPORT_ATTACHMENT, (description) =>
+    renderScheduledReport(app.orm.em.fork(), description, app.config.publicUrl),
+  );
   app.jobs.define({
     name: SCHEDULED_REPORTS_JOB,
     cron: '0 8 * * *',
@@ -48,13 +55,13 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     handler: async () => {
       const result = await runScheduledReports(app.orm.em.fork(), {
         now: new Date(),
-        mailer: app.mailer,
         publicUrl: app.config.publicUrl,
         log: app.log,
       });
+      if (result.staged.length > 0) await app.outbox.nudge();
       app.log.info(
         {
-          sent: result.sent.length,
+          staged: result.staged.length,
           nothingNew: result.nothingNew.length,
           failed: result.failed.length,
         },
