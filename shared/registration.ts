@@ -374,7 +374,6 @@ export function createTesterListSchema(rules?: TCertificationRules) {
       }
     }, ALWAYS);
 }
-export const ZTesterList = createTesterListSchema();
 
 /** A person in the final submit: admins carry no certifications (any sent are dropped). */
 export const ZSubmitUser = ZUser.extend({ userCerts: ZCertificationList }).transform((user) =>

@@ -6,7 +6,7 @@ import { addFirstStaff } from './modules/staff-auth/accounts.js';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo City Water Department';
 
-export interface SeedResult {
+interface SeedResult {
   /** The demo form link, when the demo organization exists. */
   demoFormUrl?: string;
   createdStaff: boolean;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-export interface SecurityOptions {
+interface SecurityOptions {
   /** HSTS only makes sense when the site is served over https. */
   https: boolean;
   /** Google sign-in is configured: the console's pages may load Google Identity Services. */

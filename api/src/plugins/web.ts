@@ -7,7 +7,7 @@ import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { FORM_HASH_PATTERN } from '../../../shared/constants.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
-export interface WebOptions {
+interface WebOptions {
   /** Folder holding widget/ and admin/ as built by Vite. */
   webRoot: string;
   production: boolean;

@@ -13,7 +13,7 @@ type Page = Omit<ListQuery, 'filter'>;
  * sort/range/filter), getOne, create, update and delete, in ra-data-simple-rest's dialect.
  * Writes are optional: a read-only resource registers no POST/PUT/DELETE.
  */
-export interface RestResource<TRecord extends { id: number | string }, TFilter> {
+interface RestResource<TRecord extends { id: number | string }, TFilter> {
   name: string;
   sortFields: readonly string[];
   defaultSort: string;

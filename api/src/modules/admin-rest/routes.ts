@@ -69,13 +69,13 @@ function organizationStatus(value: unknown): TOrganizationStatus | undefined {
   return value as TOrganizationStatus;
 }
 
-/** REST resources for the react-admin console under /api/admin (staff token). */
 /** Agencies and types: filtered by ids (getMany) or by a name search (q). */
 const nameListFilter = (raw: Record<string, unknown>) => ({
   ids: idsFilter(raw.id),
   q: textFilter(raw.q, 'q'),
 });
 
+/** REST resources for the react-admin console under /api/admin (staff token). */
 export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   protectStaffRoutes(app);
   answerWithFieldErrors(app);

@@ -9,16 +9,9 @@ export interface Actor {
   email: string;
 }
 
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'link'
-  | 'unlink'
-  | 'enroll'
-  | 'enroll_all';
+type AuditAction = 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'enroll' | 'enroll_all';
 
-export interface AuditChange {
+interface AuditChange {
   action: AuditAction;
   entityType: 'organization' | 'agency' | 'type' | 'agency_type' | 'user' | 'registration';
   entityId: string | number;

@@ -9,7 +9,7 @@ import { composedSql, query, type SqlFragment, type SqlParams, sql } from '../..
 const TABLES = { agencies: 'certification_agencies', types: 'certification_types' } as const;
 export type NamedList = keyof typeof TABLES;
 
-export interface NameConditions {
+interface NameConditions {
   ids?: number[];
   /** Part of the name, case-insensitive. */
   q?: string;
@@ -31,7 +31,7 @@ export function nameListWhere(conditions: NameConditions): SqlFragment {
   return { text: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
 }
 
-export interface NamedPage {
+interface NamedPage {
   /** 'id', or anything else for the name. */
   sort: string;
   direction: 'asc' | 'desc';

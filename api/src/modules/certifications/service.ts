@@ -17,25 +17,25 @@ import {
 // Certification agencies, types and which types each agency certifies. Names are unique
 // case-insensitively (lower(name) indexes); the database decides under concurrency.
 
-export interface TypeRecord {
+interface TypeRecord {
   id: number;
   name: string;
 }
 
-export interface AgencyRecord {
+interface AgencyRecord {
   id: number;
   name: string;
   typeIds: number[];
   types: TypeRecord[];
 }
 
-export interface NameListFilter {
+interface NameListFilter {
   ids?: number[];
   /** Part of the name, case-insensitive. */
   q?: string;
 }
 
-export interface ListPage {
+interface ListPage {
   sort: string;
   order: 'ASC' | 'DESC';
   offset: number;

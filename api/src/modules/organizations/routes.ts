@@ -34,7 +34,7 @@ import {
 } from './service.js';
 
 /** The internal organization detail of spec section 3, as the console reads it. */
-export function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
+function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
   return {
     org_id: organization.id,
     org_name: organization.name,

@@ -44,7 +44,7 @@ export interface OrganizationInput {
 /** An edit: the name may be sent but must not change; absent fields keep their value. */
 export type OrganizationChanges = Partial<OrganizationInput>;
 
-export interface OrganizationAgencyView {
+interface OrganizationAgencyView {
   id: number;
   name: string;
   types: { id: number; name: string }[];
@@ -349,13 +349,13 @@ export async function deleteOrganization(
 }
 
 /** Word-prefix query for name_words: every typed word must start a word of the name. */
-export function wordPrefixQuery(text: string): string | undefined {
+function wordPrefixQuery(text: string): string | undefined {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return undefined;
   return words.map((word) => `${word}:*`).join(' & ');
 }
 
-export interface OrganizationFilter {
+interface OrganizationFilter {
   ids?: number[];
   /** Word prefixes of the name. */
   q?: string;

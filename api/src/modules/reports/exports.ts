@@ -127,7 +127,7 @@ export function csvReport(
   }
 }
 
-export const BUNDLE_FILES = {
+const BUNDLE_FILES = {
   users: 'testers.csv',
   serviceProviders: 'service_providers.csv',
   testKits: 'service_provider_test_kits.csv',

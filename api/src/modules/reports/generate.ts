@@ -9,7 +9,7 @@ import { AppError } from '../../errors.js';
 import { stageEmail } from '../email/outbox.js';
 import { csvReport, type DocumentReader, ieBundle } from './exports.js';
 
-export interface ReportFile {
+interface ReportFile {
   fileName: string;
   contentType: string;
   stream: Readable;
@@ -28,13 +28,13 @@ export function reportFileName(organizationName: string | null, type: TReportTyp
   return `${base || 'Organization'}${REPORT_FILE_SUFFIX[type]}`;
 }
 
-export interface ReportDependencies {
+interface ReportDependencies {
   publicUrl: string;
   storage: DocumentReader;
 }
 
 /** The organization a request names, or the spec's answer when there is none. */
-export async function reportOrganizationName(
+async function reportOrganizationName(
   em: EntityManager,
   request: TReportRequest,
 ): Promise<string | null> {

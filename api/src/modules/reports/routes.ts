@@ -14,7 +14,7 @@ import {
 import { emailReport, generateReport, type ReportAnswer, type ReportContext } from './service.js';
 
 const TAGS = ['staff reports'];
-export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
+const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
 
 function send(reply: FastifyReply, answer: ReportAnswer) {
   if (answer.kind === 'json') return reply.status(answer.status).send(answer.body);

@@ -10,7 +10,7 @@ import { reportFileName } from './generate.js';
 import { newRegistrationCount } from './queries.js';
 import { isDue, localDateOf } from './report-frequency.js';
 
-export interface ScheduledRunResult {
+interface ScheduledRunResult {
   /** Organizations whose report was staged in the outbox. */
   staged: number[];
   /** Organizations due today with nothing new. */

@@ -15,7 +15,7 @@ import {
 /** The console token's only algorithm: HMAC-SHA256 with config.auth.jwtSecret. */
 const STAFF_TOKEN_ALGORITHM = 'HS256';
 
-export interface StaffAuth {
+interface StaffAuth {
   tokens: TokenCodec;
   /** Where Google's signing keys come from; tests swap in a local key. */
   googleKeys: GoogleKeyProvider;

@@ -17,7 +17,7 @@ export type Authentication =
   | { ok: true; staff: AuthenticatedStaff }
   | { ok: false; reason: 'expired' | 'invalid' };
 
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   email: string;
   jti: string;
@@ -117,7 +117,7 @@ export async function endSession(em: EntityManager, sessionId: string): Promise<
   );
 }
 
-export type GoogleAccountOutcome =
+type GoogleAccountOutcome =
   | { ok: true; account: TStaffAccount }
   | { ok: false; reason: 'disabled' | 'linked-elsewhere' };
 

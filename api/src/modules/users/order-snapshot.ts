@@ -17,7 +17,7 @@ import { anchorOf, snapshotRows, snapshotStatement, type UserOrder } from './que
 export const ANCHOR_STEP = 1000;
 const SNAPSHOT_MS = 10_000;
 
-export interface OrderSnapshot {
+interface OrderSnapshot {
   total: number;
   maxId: number;
   /** The sort key (one value per key expression) of rows 0, ANCHOR_STEP, 2 × ANCHOR_STEP… */

@@ -66,7 +66,7 @@ export function userSearch(text: string | undefined): SqlFragment | undefined {
   };
 }
 
-export interface UserConditions {
+interface UserConditions {
   ids?: number[];
   search?: SqlFragment;
   organizationId?: number;
@@ -295,7 +295,7 @@ const COMPANIES_OF_USER = sql<{ userId: number }>(
 export const companiesOfUser = (em: EntityManager, params: { userId: number }) =>
   query<{ id: number; name: string }, typeof params>(em, COMPANIES_OF_USER, params);
 
-export interface CertificationRow {
+interface CertificationRow {
   id: number;
   number: string;
   expires_on: string;
@@ -344,7 +344,7 @@ export function enrollRegistrations(
   });
 }
 
-export interface RegistrationRow {
+interface RegistrationRow {
   id: number;
   user_id: number;
   organization_id: number;

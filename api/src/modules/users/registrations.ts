@@ -5,7 +5,7 @@ import { type RegistrationConditions, registrationPage } from './queries.js';
 export { REGISTRATION_SORT_FIELDS } from './queries.js';
 
 /** A person's registration for an organization, as the console lists them (read-only). */
-export interface RegistrationRecord {
+interface RegistrationRecord {
   id: number;
   userId: number;
   organizationId: number;

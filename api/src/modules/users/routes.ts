@@ -39,7 +39,7 @@ function toUserRow(user: UserRecord) {
 }
 
 /** The User Info page's data, in the spec's wire names; document links are staff-only URLs. */
-export function toUserInfo(user: UserDetail) {
+function toUserInfo(user: UserDetail) {
   return {
     ...toUserRow(user),
     userOrgs: Object.fromEntries(

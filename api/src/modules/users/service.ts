@@ -31,7 +31,7 @@ import {
   userTotal,
 } from './queries.js';
 
-export interface UserInput {
+interface UserInput {
   type: TUserType;
   firstName: string;
   lastName: string;
@@ -62,7 +62,7 @@ export interface UserDetail extends UserRecord {
   }[];
 }
 
-export interface UserFilter {
+interface UserFilter {
   ids?: number[];
   /** Part of the first name, last name or email (users_search_trgm_idx). */
   q?: string;
@@ -71,7 +71,7 @@ export interface UserFilter {
   enrolled?: boolean;
 }
 
-export interface UserPage {
+interface UserPage {
   sort: string;
   order: 'ASC' | 'DESC';
   offset: number;
