@@ -31,7 +31,7 @@ export type DocumentReference = { kind: 'link'; baseUrl: string } | { kind: 'bun
  * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first)
  * gets a leading apostrophe: spreadsheets show the text as typed and hide the apostrophe, so a
  * phone number like +1 555 0100 still reads as itself. The first character's code is compared
- * (ascii() reads the first character of any text): a regular expression per cell was a fifth
+ * (ascii() reads the first character of any text): a regular expression per cell costs a fifth
  * of the Users report's time.
  */
 function safeText(expression: string): string {
