@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { composedSql, numberedValues, positionalValues, sql, withLiterals } from './sql.js';
+import {
+  composedSql,
+  idIn,
+  numberedValues,
+  positionalValues,
+  sql,
+  whereAll,
+  withLiterals,
+} from './sql.js';
 
 describe('sql statements with named parameters', () => {
   it('numbers each distinct name once and repeats it for positional execution', () => {
@@ -58,5 +66,21 @@ describe('sql statements with named parameters', () => {
     ).toBe(
       "select ':org', (-7),  E'O''Brien \\\\ Sons', '2026-11-23T13:00:00.000Z'::timestamptz, null, $$ $1 $$ where -(-7) < 0",
     );
+  });
+
+  it('joins the conditions that apply with their values, and matches no row for no ids', () => {
+    expect(
+      whereAll([
+        idIn('u.id', [3, 4]),
+        undefined,
+        false,
+        { text: 'u.type = :type', params: { type: 'admin' } },
+      ]),
+    ).toEqual({
+      text: 'where u.id in (:ids) and u.type = :type',
+      params: { ids: [3, 4], type: 'admin' },
+    });
+    expect(whereAll([idIn('u.id', undefined)])).toEqual({ text: '', params: {} });
+    expect(whereAll([idIn('u.id', [])])).toEqual({ text: 'where false', params: {} });
   });
 });

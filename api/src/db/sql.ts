@@ -104,6 +104,23 @@ export interface SqlFragment<P extends SqlParams = SqlParams> {
   params: P;
 }
 
+/** `where` and the conditions that apply (the others given as undefined or false), with their values. */
+export function whereAll(conditions: readonly (SqlFragment | false | undefined)[]): SqlFragment {
+  const applying = conditions.filter((condition): condition is SqlFragment => Boolean(condition));
+  return {
+    text: applying.length > 0 ? `where ${applying.map((c) => c.text).join(' and ')}` : '',
+    params: Object.assign({}, ...applying.map((c) => c.params)),
+  };
+}
+
+/** Rows whose `column` is one of `ids` (`:ids`; an empty list matches none); undefined without a list. */
+export function idIn(column: string, ids: readonly number[] | undefined): SqlFragment | undefined {
+  if (!ids) return undefined;
+  return ids.length > 0
+    ? { text: `${column} in (:ids)`, params: { ids } }
+    : { text: 'false', params: {} };
+}
+
 const composedStatements = new Map<string, Sql>();
 
 /**
@@ -118,6 +135,13 @@ export function composedSql<P extends SqlParams>(name: string, text: string): Sq
   }
   return statement as Sql<P>;
 }
+
+/** Runs a composed statement, given as its text and values, through the EntityManager. */
+export const queryComposed = <Row>(
+  em: EntityManager,
+  name: string,
+  statement: SqlFragment,
+): Promise<Row[]> => query<Row, SqlParams>(em, composedSql(name, statement.text), statement.params);
 
 const NUMBERED =
   /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$\$[\s\S]*?\$\$|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)/g;

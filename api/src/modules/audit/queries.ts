@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { composedSql, query, type SqlFragment, type SqlParams } from '../../db/sql.js';
+import { idIn, queryComposed, type SqlFragment, whereAll } from '../../db/sql.js';
 
 // The audit log's statements: one page of entries and their count.
 
@@ -16,7 +16,6 @@ export interface AuditRow {
 }
 
 export interface AuditConditions {
-  /** Not empty: an empty list matches nothing, without a query. */
   ids?: number[];
   entityType?: string;
   entityId?: string;
@@ -24,25 +23,15 @@ export interface AuditConditions {
 }
 
 function auditWhere(conditions: AuditConditions): SqlFragment {
-  const where: string[] = [];
-  const params: SqlParams = {};
-  if (conditions.ids) {
-    where.push('id in (:ids)');
-    params.ids = conditions.ids;
-  }
-  if (conditions.entityType) {
-    where.push('entity_type = :entityType');
-    params.entityType = conditions.entityType;
-  }
-  if (conditions.entityId) {
-    where.push('entity_id = :entityId');
-    params.entityId = conditions.entityId;
-  }
-  if (conditions.staffEmail) {
-    where.push('lower(staff_email) = lower(:staffEmail)');
-    params.staffEmail = conditions.staffEmail;
-  }
-  return { text: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
+  const { entityType, entityId, staffEmail } = conditions;
+  return whereAll([
+    idIn('id', conditions.ids),
+    entityType ? { text: 'entity_type = :entityType', params: { entityType } } : undefined,
+    entityId ? { text: 'entity_id = :entityId', params: { entityId } } : undefined,
+    staffEmail
+      ? { text: 'lower(staff_email) = lower(:staffEmail)', params: { staffEmail } }
+      : undefined,
+  ]);
 }
 
 /**
@@ -56,19 +45,14 @@ export async function auditPage(
 ) {
   const where = auditWhere(conditions);
   const { direction } = page;
-  const rows = await query<AuditRow, SqlParams>(
-    em,
-    composedSql(
-      'audit-page',
-      `select * from audit_log ${where.text}
+  const rows = await queryComposed<AuditRow>(em, 'audit-page', {
+    text: `select * from audit_log ${where.text}
         order by created_at ${direction}, id ${direction} limit :limit offset :offset`,
-    ),
-    { ...where.params, limit: page.limit, offset: page.offset },
-  );
-  const [count] = await query<{ total: number }, SqlParams>(
-    em,
-    composedSql('audit-count', `select count(*)::int as total from audit_log ${where.text}`),
-    where.params,
-  );
+    params: { ...where.params, limit: page.limit, offset: page.offset },
+  });
+  const [count] = await queryComposed<{ total: number }>(em, 'audit-count', {
+    text: `select count(*)::int as total from audit_log ${where.text}`,
+    params: where.params,
+  });
   return { rows, total: count?.total ?? 0 };
 }

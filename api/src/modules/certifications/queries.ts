@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { escapeLike } from '../../db/like.js';
-import { composedSql, query, type SqlFragment, type SqlParams, sql } from '../../db/sql.js';
+import { idIn, query, queryComposed, type SqlFragment, sql, whereAll } from '../../db/sql.js';
 
 // Every statement of the certifications module: agencies, types and which types each agency
 // certifies; also the org_associated_certs expression other modules' statements embed.
@@ -17,18 +17,16 @@ interface NameConditions {
 
 /** The where clause of a named list (alias `n`), with its values. */
 export function nameListWhere(conditions: NameConditions): SqlFragment {
-  const where: string[] = [];
-  const params: SqlParams = {};
-  if (conditions.ids) {
-    where.push(conditions.ids.length > 0 ? 'n.id in (:ids)' : 'false');
-    if (conditions.ids.length > 0) params.ids = conditions.ids;
-  }
   const q = conditions.q?.trim();
-  if (q) {
-    where.push('lower(n.name) like :pattern');
-    params.pattern = `%${escapeLike(q.toLowerCase())}%`;
-  }
-  return { text: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
+  return whereAll([
+    idIn('n.id', conditions.ids),
+    q
+      ? {
+          text: 'lower(n.name) like :pattern',
+          params: { pattern: `%${escapeLike(q.toLowerCase())}%` },
+        }
+      : undefined,
+  ]);
 }
 
 interface NamedPage {
@@ -45,16 +43,11 @@ export function namedPage(
   list: { table: NamedList; where: SqlFragment; page: NamedPage },
 ) {
   const { sort, direction } = list.page;
-  const statement = composedSql(
-    `${list.table}-page`,
-    `select n.id, n.name from ${TABLES[list.table]} n ${list.where.text}
+  return queryComposed<{ id: number; name: string }>(em, `${list.table}-page`, {
+    text: `select n.id, n.name from ${TABLES[list.table]} n ${list.where.text}
       order by ${sort === 'id' ? 'n.id' : 'lower(n.name)'} ${direction}, n.id ${direction}
       limit :limit offset :offset`,
-  );
-  return query<{ id: number; name: string }, SqlParams>(em, statement, {
-    ...list.where.params,
-    limit: list.page.limit,
-    offset: list.page.offset,
+    params: { ...list.where.params, limit: list.page.limit, offset: list.page.offset },
   });
 }
 
@@ -63,11 +56,10 @@ export async function countNamed(
   em: EntityManager,
   list: { table: NamedList; where: SqlFragment },
 ): Promise<number> {
-  const statement = composedSql(
-    `${list.table}-count`,
-    `select count(*)::int as total from ${TABLES[list.table]} n ${list.where.text}`,
-  );
-  const [row] = await query<{ total: number }, SqlParams>(em, statement, list.where.params);
+  const [row] = await queryComposed<{ total: number }>(em, `${list.table}-count`, {
+    text: `select count(*)::int as total from ${TABLES[list.table]} n ${list.where.text}`,
+    params: list.where.params,
+  });
   return row?.total ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { composedSql, query, type SqlFragment, type SqlParams, sql } from '../../db/sql.js';
+import { idIn, query, queryComposed, type SqlFragment, sql, whereAll } from '../../db/sql.js';
 
 // Every statement of the organizations module. Services decide which to run; these return rows.
 
@@ -108,22 +108,19 @@ export interface OrganizationConditions {
 
 /** The where clause of a filtered list, with its values. */
 export function organizationWhere(conditions: OrganizationConditions): SqlFragment {
-  const where: string[] = [];
-  const params: SqlParams = {};
-  if (conditions.ids) {
-    where.push(conditions.ids.length > 0 ? 'o.id in (:ids)' : 'false');
-    if (conditions.ids.length > 0) params.ids = conditions.ids;
-  }
-  if (conditions.words !== undefined) {
+  const { words, status } = conditions;
+  return whereAll([
+    idIn('o.id', conditions.ids),
     // organizations_name_words_idx
-    where.push("o.name_words @@ to_tsquery('simple', :words)");
-    params.words = conditions.words;
-  }
-  if (conditions.status) {
-    where.push(`o.allowed_until ${conditions.status.active ? '>=' : '<'} :today::date`);
-    params.today = conditions.status.today;
-  }
-  return { text: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
+    words !== undefined && {
+      text: "o.name_words @@ to_tsquery('simple', :words)",
+      params: { words },
+    },
+    status && {
+      text: `o.allowed_until ${status.active ? '>=' : '<'} :today::date`,
+      params: { today: status.today },
+    },
+  ]);
 }
 
 export interface OrganizationPage {
@@ -141,9 +138,11 @@ export function countedWordMatches<S extends Selection>(
   search: { select: S; where: SqlFragment; cap: number; page: OrganizationPage },
 ) {
   const { direction } = search.page;
-  const statement = composedSql(
+  return queryComposed<SelectedRow<S> & { total: number; id: number | null }>(
+    em,
     'organization-word-matches',
-    `with matches as materialized (
+    {
+      text: `with matches as materialized (
        select o.id, lower(o.name) as name_key from organizations o ${search.where.text}
         limit ${search.cap + 1})
      select counted.total, ${SELECTIONS[search.select]}
@@ -153,12 +152,9 @@ export function countedWordMatches<S extends Selection>(
                            limit :limit offset :offset) m on true
        left join organizations o on o.id = m.id
       order by m.name_key ${direction}, m.id ${direction}`,
+      params: { ...search.where.params, limit: search.page.limit, offset: search.page.offset },
+    },
   );
-  return query<SelectedRow<S> & { total: number; id: number | null }, SqlParams>(em, statement, {
-    ...search.where.params,
-    limit: search.page.limit,
-    offset: search.page.offset,
-  });
 }
 
 /** One page of the organizations matching `where`, in a sort's order (by name if unknown) then id. */
@@ -167,16 +163,11 @@ export function organizationPage<S extends Selection>(
   list: { select: S; where: SqlFragment; sort: string; page: OrganizationPage },
 ) {
   const { direction } = list.page;
-  const statement = composedSql(
-    'organization-page',
-    `select ${SELECTIONS[list.select]} from organizations o ${list.where.text}
+  return queryComposed<SelectedRow<S>>(em, 'organization-page', {
+    text: `select ${SELECTIONS[list.select]} from organizations o ${list.where.text}
       order by ${SORT_KEYS[list.sort] ?? SORT_KEYS.name} ${direction}, o.id ${direction}
       limit :limit offset :offset`,
-  );
-  return query<SelectedRow<S>, SqlParams>(em, statement, {
-    ...list.where.params,
-    limit: list.page.limit,
-    offset: list.page.offset,
+    params: { ...list.where.params, limit: list.page.limit, offset: list.page.offset },
   });
 }
 
@@ -186,14 +177,14 @@ export async function countOrganizations(
   where: SqlFragment,
   cap?: number,
 ): Promise<number> {
-  const statement = composedSql(
-    'organization-count',
-    cap === undefined
-      ? `select count(*)::int as total from organizations o ${where.text}`
-      : `select count(*)::int as total from (
+  const [row] = await queryComposed<{ total: number }>(em, 'organization-count', {
+    text:
+      cap === undefined
+        ? `select count(*)::int as total from organizations o ${where.text}`
+        : `select count(*)::int as total from (
            select 1 from organizations o ${where.text} limit ${cap + 1}) o`,
-  );
-  const [row] = await query<{ total: number }, SqlParams>(em, statement, where.params);
+    params: where.params,
+  });
   return row?.total ?? 0;
 }
 

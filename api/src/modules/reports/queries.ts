@@ -6,6 +6,7 @@ import {
   composedSql,
   numberedValues,
   query,
+  queryComposed,
   type SqlFragment,
   type SqlParams,
   sql,
@@ -246,9 +247,8 @@ export function testKitsReportStatement(
 export function bundleDocuments(em: EntityManager, scope: ReportScope) {
   const certifications = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
   const testKits = scopeFilter(scope, 'tk.organization_id', 'tk.created_at');
-  const statement = composedSql(
-    'bundle-documents',
-    `select ${bundleDocumentName('certification', 'ce.id', 'd.content_type')} as name, d.storage_key as "storageKey"
+  return queryComposed<{ name: string; storageKey: string }>(em, 'bundle-documents', {
+    text: `select ${bundleDocumentName('certification', 'ce.id', 'd.content_type')} as name, d.storage_key as "storageKey"
     from certifications ce
     join registrations r on r.id = ce.registration_id
     join documents d on d.id = ce.document_id
@@ -259,10 +259,7 @@ export function bundleDocuments(em: EntityManager, scope: ReportScope) {
     join documents d on d.id = tk.document_id
     where ${testKits.text}
   order by 1`,
-  );
-  return query<{ name: string; storageKey: string }, SqlParams>(em, statement, {
-    ...certifications.params,
-    ...testKits.params,
+    params: { ...certifications.params, ...testKits.params },
   });
 }
 

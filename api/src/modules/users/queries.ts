@@ -1,14 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUserType } from '../../../../shared/constants.js';
 import { escapeLike } from '../../db/like.js';
-import { composedSql, query, type SqlFragment, type SqlParams, sql } from '../../db/sql.js';
+import {
+  idIn,
+  query,
+  queryComposed,
+  type SqlFragment,
+  type SqlParams,
+  sql,
+  whereAll,
+} from '../../db/sql.js';
 
 // Every statement of the users module: the people lists and their order snapshot, User Info,
 // enrollment, and the registrations resource. Builders return a statement's text and values
 // (tests EXPLAIN them); services choose which to run.
-
-const run = <Row>(em: EntityManager, name: string, statement: SqlFragment) =>
-  query<Row, SqlParams>(em, composedSql(name, statement.text), statement.params);
 
 export interface UserRow {
   id: number;
@@ -76,29 +81,21 @@ interface UserConditions {
 
 /** The columns and the from-and-where of a filtered list of people, with its values. */
 function filteredUsers(conditions: UserConditions) {
-  const joins: string[] = [];
-  const where: string[] = [];
-  const params: SqlParams = {};
-  let columns = USER_COLUMNS;
-  if (conditions.organizationId !== undefined) {
-    columns += ', r.enrolled, r.registered_at';
-    joins.push('join registrations r on r.user_id = u.id and r.organization_id = :organizationId');
-    params.organizationId = conditions.organizationId;
-    if (conditions.enrolled !== undefined) {
-      where.push('r.enrolled = :enrolled');
-      params.enrolled = conditions.enrolled;
-    }
-  }
-  if (conditions.ids) {
-    where.push(conditions.ids.length > 0 ? 'u.id in (:ids)' : 'false');
-    if (conditions.ids.length > 0) params.ids = conditions.ids;
-  }
-  if (conditions.search) {
-    where.push(conditions.search.text);
-    Object.assign(params, conditions.search.params);
-  }
-  const from = `from users u ${joins.join(' ')} ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`;
-  return { columns, from, params };
+  const { organizationId, enrolled, search } = conditions;
+  const inOrganization = organizationId !== undefined;
+  const where = whereAll([
+    inOrganization &&
+      enrolled !== undefined && { text: 'r.enrolled = :enrolled', params: { enrolled } },
+    idIn('u.id', conditions.ids),
+    search,
+  ]);
+  return {
+    columns: inOrganization ? `${USER_COLUMNS}, r.enrolled, r.registered_at` : USER_COLUMNS,
+    from: inOrganization
+      ? `from users u join registrations r on r.user_id = u.id and r.organization_id = :organizationId ${where.text}`
+      : `from users u ${where.text}`,
+    params: inOrganization ? { ...where.params, organizationId } : where.params,
+  };
 }
 
 /**
@@ -134,11 +131,11 @@ export function userListStatements(conditions: UserConditions, page: UserPageWin
 }
 
 export const countedMatches = (em: EntityManager, statement: SqlFragment) =>
-  run<UserRow & { total: number }>(em, 'users-counted-matches', statement);
+  queryComposed<UserRow & { total: number }>(em, 'users-counted-matches', statement);
 export const userRows = (em: EntityManager, statement: SqlFragment) =>
-  run<UserRow>(em, 'users-page', statement);
+  queryComposed<UserRow>(em, 'users-page', statement);
 export const userTotal = async (em: EntityManager, statement: SqlFragment) =>
-  (await run<{ total: number }>(em, 'users-total', statement))[0]?.total ?? 0;
+  (await queryComposed<{ total: number }>(em, 'users-total', statement))[0]?.total ?? 0;
 
 /**
  * One page of an organization's people (no search, no ids): `count` (one person per
@@ -192,11 +189,12 @@ export function organizationPageStatements(
 }
 
 export const organizationPeopleCount = async (em: EntityManager, statement: SqlFragment) =>
-  (await run<{ total: number }>(em, 'organization-people-count', statement))[0]?.total ?? 0;
+  (await queryComposed<{ total: number }>(em, 'organization-people-count', statement))[0]?.total ??
+  0;
 export const organizationPeopleWalk = (em: EntityManager, statement: SqlFragment) =>
-  run<UserRow>(em, 'organization-people-walk', statement);
+  queryComposed<UserRow>(em, 'organization-people-walk', statement);
 export const organizationPeopleSorted = (em: EntityManager, statement: SqlFragment) =>
-  run<UserRow>(em, 'organization-people-sorted', statement);
+  queryComposed<UserRow>(em, 'organization-people-sorted', statement);
 
 /**
  * One page of the unfiltered list from an anchor (the sort key of a row at or before it): the
@@ -234,7 +232,7 @@ export function anchoredPageWithAdded(
   anchored: SqlFragment,
   maxId: number,
 ) {
-  return run<UserRow & { added: number }>(em, 'users-anchored-page', {
+  return queryComposed<UserRow & { added: number }>(em, 'users-anchored-page', {
     text: `select added.count as added, u.*
        from (select count(*)::int as count from users where id > :maxId) added
        left join lateral (${anchored.text}) u on true
@@ -262,7 +260,7 @@ export function snapshotStatement(order: UserOrder, step: number): SqlFragment {
 
 /** The snapshot's rows: total and max_id on each; rn and k0, k1… per anchor (none: rn null). */
 export const snapshotRows = (em: EntityManager, statement: SqlFragment) =>
-  run<Record<string, unknown> & { total: number; max_id: number; rn: number | null }>(
+  queryComposed<Record<string, unknown> & { total: number; max_id: number; rn: number | null }>(
     em,
     'users-order-snapshot',
     statement,
@@ -336,7 +334,7 @@ export function enrollRegistrations(
   const match = enrollment.search
     ? `and r.user_id in (select u.id from users u where ${enrollment.search.text})`
     : '';
-  return run<{ user_id: number }>(em, 'enroll-all', {
+  return queryComposed<{ user_id: number }>(em, 'enroll-all', {
     text: `update registrations r set enrolled = true, updated_at = now()
         where r.organization_id = :organizationId and r.enrolled = false ${match}
         returning r.user_id`,
@@ -378,31 +376,18 @@ const REGISTRATION_SORTS: Record<string, (direction: string) => string> = {
 export const REGISTRATION_SORT_FIELDS = Object.keys(REGISTRATION_SORTS);
 
 function registrationWhere(conditions: RegistrationConditions): SqlFragment {
-  const where: string[] = [];
-  const params: SqlParams = {};
-  if (conditions.ids) {
-    where.push(conditions.ids.length > 0 ? 'r.id in (:ids)' : 'false');
-    if (conditions.ids.length > 0) params.ids = conditions.ids;
-  }
-  const equal = {
-    organizationId: 'r.organization_id',
-    userId: 'r.user_id',
-    enrolled: 'r.enrolled',
-  };
-  for (const [name, column] of Object.entries(equal) as [keyof typeof equal, string][]) {
-    if (conditions[name] === undefined) continue;
-    where.push(`${column} = :${name}`);
-    params[name] = conditions[name];
-  }
-  if (conditions.from) {
-    where.push('r.registered_at >= :from');
-    params.from = conditions.from;
-  }
-  if (conditions.before) {
-    where.push('r.registered_at < :before');
-    params.before = conditions.before;
-  }
-  return { text: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
+  const { organizationId, userId, enrolled, from, before } = conditions;
+  return whereAll([
+    idIn('r.id', conditions.ids),
+    organizationId !== undefined && {
+      text: 'r.organization_id = :organizationId',
+      params: { organizationId },
+    },
+    userId !== undefined && { text: 'r.user_id = :userId', params: { userId } },
+    enrolled !== undefined && { text: 'r.enrolled = :enrolled', params: { enrolled } },
+    from && { text: 'r.registered_at >= :from', params: { from } },
+    before && { text: 'r.registered_at < :before', params: { before } },
+  ]);
 }
 
 /** One page of registrations with their person's and organization's names, and the total. */
@@ -415,7 +400,7 @@ export async function registrationPage(
   const order = (REGISTRATION_SORTS[page.sort] ?? REGISTRATION_SORTS.registeredAt)?.(
     page.direction,
   );
-  const rows = await run<RegistrationRow>(em, 'registrations-page', {
+  const rows = await queryComposed<RegistrationRow>(em, 'registrations-page', {
     text: `select r.id, r.user_id, r.organization_id, r.company_id, r.enrolled, r.registered_at,
             u.first_name, u.last_name, u.email, u.type, o.name as organization_name
        from registrations r
@@ -424,7 +409,7 @@ export async function registrationPage(
        ${where.text} order by ${order} limit :limit offset :offset`,
     params: { ...where.params, limit: page.limit, offset: page.offset },
   });
-  const [count] = await run<{ total: number }>(em, 'registrations-count', {
+  const [count] = await queryComposed<{ total: number }>(em, 'registrations-count', {
     text: `select count(*)::int as total from registrations r ${where.text}`,
     params: where.params,
   });
