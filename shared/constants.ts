@@ -154,3 +154,6 @@ export const WELCOME_EMAIL_HOURS = 48;
 
 /** Certifications one tester may list in a registration (the spec gives no bound; junk needs one). */
 export const MAX_CERTIFICATIONS_PER_TESTER = 10;
+
+/** What a registration link's hash can look like (made 43 characters); nothing else is looked up. */
+export const FORM_HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

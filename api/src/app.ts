@@ -17,10 +17,10 @@ import { organizationRoutes } from './modules/organizations/routes.js';
 import linkCache from './modules/registration/link-cache.js';
 import { publicRegistration } from './modules/registration/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import staffAuthPlugin from './modules/staff-auth/plugin.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
 import { userRoutes } from './modules/users/routes.js';
-import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
@@ -77,7 +77,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
+  await app.register(securityPlugin, {
+    https: config.publicUrl.startsWith('https://'),
+    googleSignIn: Boolean(config.auth.googleClientId),
+  });
   // Per-route limits opt in with `config.rateLimit`; keyed by the client address as Fastify
   // sees it (X-Forwarded-For only counts when TRUST_PROXY names the proxies).
   await app.register(rateLimit, { global: false });
@@ -85,7 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: config.jobs });
   await app.register(emailPlugin);
   await app.register(docsPlugin);
-  await app.register(authPlugin);
+  await app.register(staffAuthPlugin);
 
   await app.register(linkCache);
   await app.register(uploadsPlugin);

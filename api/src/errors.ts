@@ -32,3 +32,18 @@ export class AppError extends Error {
     return new AppError(503, CODES.unavailable, MESSAGES.unavailable);
   }
 }
+
+/**
+ * A validation failure as the staff faces answer it: 400 {code, message, errors: {field: message}}.
+ * message is the first problem (the /api/sc console shows it); react-admin puts `errors` on fields.
+ */
+export function fieldErrors(errors: Record<string, string>, status = 400): AppError {
+  const message = Object.values(errors)[0] ?? MESSAGES.badRequest;
+  const code = status === 409 ? CODES.conflict : CODES.badRequest;
+  return new AppError(status, code, message, { errors });
+}
+
+/** One field's problem. */
+export function fieldError(field: string, message: string, status = 400): AppError {
+  return fieldErrors({ [field]: message }, status);
+}

@@ -3,8 +3,8 @@ import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { startDatabase } from './db/database.js';
 import { unsafeDurabilitySettings } from './db/durability.js';
 import { migrate } from './db/orm.js';
-import { seed } from './db/seed.js';
 import { isDatabaseUnavailable } from './plugins/errors.js';
+import { seed } from './seed.js';
 
 // The process: configuration, database, migrations, seed, listen, and a graceful stop.
 

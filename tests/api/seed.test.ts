@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/src/config.js';
 import { Organization, OrganizationAgency, StaffAccount } from '../../api/src/db/entities/index.js';
 import { createOrm, type Orm } from '../../api/src/db/orm.js';
-import { DEMO_ORGANIZATION_NAME, seed } from '../../api/src/db/seed.js';
 import { verifyPassword } from '../../api/src/modules/staff-auth/passwords.js';
+import { DEMO_ORGANIZATION_NAME, seed } from '../../api/src/seed.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 let database: TestDatabase;

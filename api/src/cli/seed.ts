@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { startDatabase } from '../db/database.js';
 import { createOrm, migrate } from '../db/orm.js';
-import { seed } from '../db/seed.js';
+import { seed } from '../seed.js';
 
 // npm run db:seed: the start-up seed on its own (staff account, demo organization).
 const config = loadConfig();

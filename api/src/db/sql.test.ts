@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { numberedValues, positionalValues, query, type StatementRunner, sql } from './sql.js';
+import {
+  composedSql,
+  idIn,
+  numberedValues,
+  positionalValues,
+  query,
+  type StatementRunner,
+  sql,
+  whereAll,
+  withLiterals,
+} from './sql.js';
 
 describe('sql statements with named parameters', () => {
   it('numbers each distinct name once and repeats it for positional execution', () => {
@@ -39,5 +49,47 @@ describe('sql statements with named parameters', () => {
     const runner: StatementRunner = { run: vi.fn(async () => [{ id: 3 }]) as never };
     expect(await query(runner, statement, { id: 3 })).toEqual([{ id: 3 }]);
     expect(runner.run).toHaveBeenCalledWith(statement, { id: 3 });
+  });
+
+  it('compiles a composed text once and tells different texts apart', () => {
+    const text = 'select id from users where id = :id';
+    const first = composedSql<{ id: number }>('by-id', text);
+    expect(composedSql<{ id: number }>('by-id', text)).toBe(first);
+    const other = composedSql<{ id: number }>('by-id', `${text} and id > 0`);
+    expect(other).not.toBe(first);
+    expect(other.name).not.toBe(first.name);
+  });
+
+  it('writes values in as literals where no bind parameters are taken, quotes and all', () => {
+    const statement = sql<{ name: string; org: number; after: Date; none: null }>(
+      'copied',
+      "select ':org', :org, :name, :after::timestamptz, :none, $$ $1 $$ where -:org < 0",
+    );
+    expect(
+      withLiterals(statement, {
+        name: "O'Brien \\ Sons",
+        org: -7,
+        after: new Date('2026-11-23T13:00:00Z'),
+        none: null,
+      }),
+    ).toBe(
+      "select ':org', (-7),  E'O''Brien \\\\ Sons', '2026-11-23T13:00:00.000Z'::timestamptz, null, $$ $1 $$ where -(-7) < 0",
+    );
+  });
+
+  it('joins the conditions that apply with their values, and matches no row for no ids', () => {
+    expect(
+      whereAll([
+        idIn('u.id', [3, 4]),
+        undefined,
+        false,
+        { text: 'u.type = :type', params: { type: 'admin' } },
+      ]),
+    ).toEqual({
+      text: 'where u.id in (:ids) and u.type = :type',
+      params: { ids: [3, 4], type: 'admin' },
+    });
+    expect(whereAll([idIn('u.id', undefined)])).toEqual({ text: '', params: {} });
+    expect(whereAll([idIn('u.id', [])])).toEqual({ text: 'where false', params: {} });
   });
 });

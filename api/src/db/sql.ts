@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { escapeLiteral } from 'pg';
 
 // Statements with named parameters. Each module's queries.ts writes its SQL with `:name`
 // placeholders and callers pass one object of values, so no caller ever counts positions.
@@ -81,17 +82,18 @@ export const positionalValues = <P extends SqlParams>(statement: Sql<P>, params:
   valuesIn(statement.positionalNames, statement as Sql, params);
 
 /**
- * SQL that statements of several modules share (a WITH part, a subquery), with the function
- * that gives the values of its placeholders. Its names carry its owner's prefix (`company…`,
- * `email…`), so a statement embedding it spreads those values beside its own.
+ * Fixed SQL that prepared statements of several modules share (a WITH part, a subquery), with
+ * the function that gives the values of its placeholders. Its names carry its owner's prefix
+ * (`company…`, `email…`), so a statement embedding it spreads those values beside its own.
+ * (A condition chosen per call is a SqlFragment: text and values bound together.)
  */
-export interface SqlFragment<Input, P extends SqlParams> {
+export interface SqlPart<Input, P extends SqlParams> {
   readonly text: string;
   readonly values: (input: Input) => P;
 }
 
-/** The values a fragment's placeholders take. */
-export type FragmentValues<F> = F extends SqlFragment<never, infer P> ? P : never;
+/** The values a part's placeholders take. */
+export type PartValues<F> = F extends SqlPart<never, infer P> ? P : never;
 
 /** A connection that runs statements by their name (db/pooled-client.ts). */
 export interface StatementRunner {
@@ -116,3 +118,74 @@ export function query<Row, P extends SqlParams>(
 
 /** jsonb parameters: one value carries a whole list of rows. */
 export const json = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * A piece of a statement with the values of its placeholders: a condition two statements
+ * share is written once, by the function that returns its text and its values together.
+ */
+export interface SqlFragment<P extends SqlParams = SqlParams> {
+  text: string;
+  params: P;
+}
+
+/** `where` and the conditions that apply (the others given as undefined or false), with their values. */
+export function whereAll(conditions: readonly (SqlFragment | false | undefined)[]): SqlFragment {
+  const applying = conditions.filter((condition): condition is SqlFragment => Boolean(condition));
+  return {
+    text: applying.length > 0 ? `where ${applying.map((c) => c.text).join(' and ')}` : '',
+    params: Object.assign({}, ...applying.map((c) => c.params)),
+  };
+}
+
+/** Rows whose `column` is one of `ids` (`:ids`; an empty list matches none); undefined without a list. */
+export function idIn(column: string, ids: readonly number[] | undefined): SqlFragment | undefined {
+  if (!ids) return undefined;
+  return ids.length > 0
+    ? { text: `${column} in (:ids)`, params: { ids } }
+    : { text: 'false', params: {} };
+}
+
+const composedStatements = new Map<string, Sql>();
+
+/**
+ * A statement whose text is composed from whitelisted parts (a sort's key columns, which
+ * optional conditions apply): compiled once per distinct text, like `sql` for a fixed one.
+ */
+export function composedSql<P extends SqlParams>(name: string, text: string): Sql<P> {
+  let statement = composedStatements.get(text);
+  if (!statement) {
+    statement = sql(`${name}-${composedStatements.size + 1}`, text);
+    composedStatements.set(text, statement);
+  }
+  return statement as Sql<P>;
+}
+
+/** Runs a composed statement, given as its text and values, through the EntityManager. */
+export const queryComposed = <Row>(
+  em: EntityManager,
+  name: string,
+  statement: SqlFragment,
+): Promise<Row[]> => query<Row, SqlParams>(em, composedSql(name, statement.text), statement.params);
+
+const NUMBERED =
+  /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$\$[\s\S]*?\$\$|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)/g;
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return escapeLiteral(value);
+  if (value instanceof Date) return escapeLiteral(value.toISOString());
+  throw new Error(`No literal form for ${typeof value}`);
+}
+
+/**
+ * The statement's text with each value written in as a quoted literal, for the one place
+ * PostgreSQL takes no bind parameters: COPY … TO STDOUT.
+ */
+export function withLiterals<P extends SqlParams>(statement: Sql<P>, params: P): string {
+  const values = numberedValues(statement, params);
+  return statement.numbered.replace(NUMBERED, (token, number?: string) =>
+    number === undefined ? token : literal(values[Number(number) - 1]),
+  );
+}

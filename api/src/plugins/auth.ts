@@ -1,101 +1,18 @@
-import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { CODES, MESSAGES } from '../../../shared/codes.js';
-import { STAFF_MESSAGES } from '../../../shared/staff.js';
-import { AppError } from '../errors.js';
-import { consoleCspWithGoogle } from '../modules/staff-auth/console-csp.js';
-import { type GoogleKeyProvider, googlePublishedKeys } from '../modules/staff-auth/google.js';
-import {
-  type AuthenticatedStaff,
-  type Authentication,
-  authenticate,
-  type TokenCodec,
-} from '../modules/staff-auth/service.js';
-
-/** The console token's only algorithm: HMAC-SHA256 with config.auth.jwtSecret. */
-export const STAFF_TOKEN_ALGORITHM = 'HS256';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** OpenAPI security requirement of every staff route. */
-export const STAFF_SECURITY = [{ bearer: [] as string[] }];
-
-export interface StaffAuth {
-  tokens: TokenCodec;
-  /** Where Google's signing keys come from; tests swap in a local key. */
-  googleKeys: GoogleKeyProvider;
-  /** Checks a request's bearer token without answering. */
-  authenticate(request: FastifyRequest): Promise<Authentication>;
-}
+const STAFF_SECURITY = [{ bearer: [] as string[] }];
 
 declare module 'fastify' {
   interface FastifyInstance {
-    staffAuth: StaffAuth;
     /**
      * Refuses the request with 401 unless it carries a live staff token; sets request.staff.
-     * Use it as an onRequest hook (see protectStaffRoutes) so it runs before body validation.
+     * Decorated by the staff-auth module; protectStaffRoutes runs it as an onRequest hook, before
+     * body validation.
      */
     requireStaff: (request: FastifyRequest) => Promise<void>;
   }
-  interface FastifyRequest {
-    /** Set by requireStaff; only meaningful on staff routes. */
-    staff: AuthenticatedStaff;
-  }
 }
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
-}
-
-/**
- * Staff authentication for every /api/sc, /api/admin and /api/documents route: signed JWTs
- * (algorithm pinned) whose jti is a staff session, so logout and disabling an account take
- * effect on the next request.
- */
-const authPlugin: FastifyPluginAsync = async (app) => {
-  await app.register(fastifyJwt, {
-    secret: app.config.auth.jwtSecret,
-    sign: { algorithm: STAFF_TOKEN_ALGORITHM, expiresIn: app.config.auth.tokenTtlSeconds },
-    verify: { algorithms: [STAFF_TOKEN_ALGORITHM] },
-  });
-
-  const tokens: TokenCodec = {
-    sign: ({ jti, ...claims }) => app.jwt.sign(claims, { jti }),
-    verify: (token) => app.jwt.verify(token),
-    isExpiredError: (error) => (error as { code?: string })?.code === 'FAST_JWT_EXPIRED',
-  };
-
-  const staffAuth: StaffAuth = {
-    tokens,
-    googleKeys: googlePublishedKeys(),
-    authenticate: (request) => authenticate(request.em, tokens, bearerToken(request)),
-  };
-  app.decorate('staffAuth', staffAuth);
-  app.decorateRequest('staff', null as unknown as AuthenticatedStaff);
-
-  app.decorate('requireStaff', async (request: FastifyRequest) => {
-    const result = await staffAuth.authenticate(request);
-    if (!result.ok) {
-      throw result.reason === 'expired'
-        ? new AppError(401, CODES.expired, STAFF_MESSAGES.sessionExpired)
-        : new AppError(401, CODES.invalid, MESSAGES.unauthorized);
-    }
-    request.staff = result.staff;
-  });
-
-  const googleCsp = consoleCspWithGoogle(app.config.auth.googleClientId);
-  if (googleCsp) {
-    // The console's login page loads Google Identity Services; only its pages allow that.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const isConsolePage = request.url === '/scadmin' || request.url.startsWith('/scadmin/');
-      const isHtml = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-      if (isConsolePage && isHtml) reply.header('content-security-policy', googleCsp);
-      return payload;
-    });
-  }
-};
 
 /**
  * Makes every route registered after it in this plugin scope staff-only: 401 before body
@@ -107,5 +24,3 @@ export function protectStaffRoutes(app: FastifyInstance): void {
     route.schema = { ...(route.schema ?? {}), security: STAFF_SECURITY };
   });
 }
-
-export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });

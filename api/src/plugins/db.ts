@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DbPluginOptions {
+interface DbPluginOptions {
   databaseUrl: string;
   poolMax: number;
 }

@@ -1,7 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifySchemaValidationError,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
-import { AppError } from '../errors.js';
+import { AppError, fieldErrors } from '../errors.js';
 
 /** The error and the errors it was wrapped around (cause, or MikroORM's previous), in order. */
 function errorChain(error: unknown): Error[] {
@@ -121,6 +126,18 @@ function validationSummary(error: FastifyError): string {
     ? first.instancePath.replace(/^\//, '').replaceAll('/', '.')
     : '';
   return where ? `${where}: ${first.message ?? 'invalid'}` : (first.message ?? MESSAGES.badRequest);
+}
+
+/** Makes schema validation in this plugin scope answer with fieldErrors (exact rule messages). */
+export function answerWithFieldErrors(app: FastifyInstance): void {
+  app.setSchemaErrorFormatter((issues: FastifySchemaValidationError[], dataVar) => {
+    const errors: Record<string, string> = {};
+    for (const issue of issues) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || dataVar;
+      errors[field] ??= issue.message ?? MESSAGES.badRequest;
+    }
+    return fieldErrors(errors);
+  });
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

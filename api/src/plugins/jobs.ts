@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 
-export interface JobDefinition<T extends object = object> {
+interface JobDefinition<T extends object = object> {
   name: string;
   handler: (data: T) => Promise<void>;
   /** Cron expression for recurring jobs; pg-boss makes sure one instance runs each tick. */
@@ -13,7 +13,7 @@ export interface JobDefinition<T extends object = object> {
 }
 
 /** Background work on pg-boss (the same PostgreSQL): define before start, send any time. */
-export interface Jobs {
+interface Jobs {
   readonly enabled: boolean;
   define<T extends object>(job: JobDefinition<T>): void;
   /** Queues a job; with the worker disabled (some tests) it is dropped and null is returned. */
@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-export interface JobsOptions {
+interface JobsOptions {
   databaseUrl: string;
   enabled: boolean;
 }

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-export interface SecurityOptions {
+interface SecurityOptions {
   /** HSTS only makes sense when the site is served over https. */
   https: boolean;
+  /** Google sign-in is configured: the console's pages may load Google Identity Services. */
+  googleSignIn: boolean;
 }
 
 /** Content-Security-Policy directives shared by every page; frame-ancestors varies by area. */
@@ -28,11 +30,21 @@ export function cspHeader(directives: Record<string, string[]>): string {
     .join('; ');
 }
 
+const GOOGLE_IDENTITY = 'https://accounts.google.com/gsi/';
+
+/** The console pages' policy with Google sign-in: Google Identity Services' script, frame and styles. */
+const CONSOLE_CSP_WITH_GOOGLE = cspHeader({
+  ...BASE_CSP_DIRECTIVES,
+  'script-src': [...(BASE_CSP_DIRECTIVES['script-src'] ?? []), `${GOOGLE_IDENTITY}client`],
+  'frame-src': [GOOGLE_IDENTITY],
+  'connect-src': [...(BASE_CSP_DIRECTIVES['connect-src'] ?? []), GOOGLE_IDENTITY],
+  'style-src': [...(BASE_CSP_DIRECTIVES['style-src'] ?? []), `${GOOGLE_IDENTITY}style`],
+});
+
 /**
  * Security headers on every response, 404s and errors included. The default forbids framing;
  * the public form overrides frame-ancestors (see web.ts) so cities can embed it. Helmet's
- * middleware is built once here (the Fastify plugin rebuilt it, CSP parsing included, for every
- * request) and sets the headers as each request arrives.
+ * middleware is built once here and sets the headers as each request arrives.
  */
 const securityPlugin: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
   const setHeaders = helmet({
@@ -48,6 +60,15 @@ const securityPlugin: FastifyPluginAsync<SecurityOptions> = async (app, options)
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
+  if (options.googleSignIn) {
+    // The console's login page loads Google Identity Services; only its pages allow that.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const isConsolePage = request.url === '/scadmin' || request.url.startsWith('/scadmin/');
+      const isHtml = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+      if (isConsolePage && isHtml) reply.header('content-security-policy', CONSOLE_CSP_WITH_GOOGLE);
+      return payload;
+    });
+  }
 };
 
 export default fp(securityPlugin, { name: 'security' });

@@ -4,10 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
-import { FORM_HASH_PATTERN } from '../modules/organizations/form-hash.js';
+import { FORM_HASH_PATTERN } from '../../../shared/constants.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
-export interface WebOptions {
+interface WebOptions {
   /** Folder holding widget/ and admin/ as built by Vite. */
   webRoot: string;
   production: boolean;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyCsv, spreadsheetText } from '../../../api/src/modules/reports/exports.js';
 import { createReportFile } from '../../../api/src/modules/reports/generate.js';
-import { USERS_REPORT_FIRST_ROWS } from '../../../api/src/modules/reports/report-sql.js';
+import { USERS_REPORT_FIRST_ROWS } from '../../../api/src/modules/reports/queries.js';
 import type { TReportRequest } from '../../../shared/reports.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { makeCompany, makeOrganization, makeRegistration } from '../../helpers/fixtures.js';
@@ -235,12 +235,16 @@ describe('a report shaped by its own rows', () => {
   it('reads what shapes it in the snapshot its rows are read in', async () => {
     const seen: Record<string, unknown>[] = [];
     const stream = await copyCsv(t.app.orm.em.fork(), async (read) => {
-      const [row] = await read(
-        `select current_setting('transaction_isolation') as isolation,
+      const [row] = await read({
+        text: `select current_setting('transaction_isolation') as isolation,
                 current_setting('transaction_read_only') as read_only`,
-      );
+        params: {},
+      });
       if (row) seen.push(row);
-      return { first: 'select 1 as n', rest: 'select 2 as n' };
+      return {
+        first: { text: 'select :n as n', params: { n: 1 } },
+        rest: { text: 'select 2 as n', params: {} },
+      };
     });
     expect(parseCsv(await readAll(stream))).toEqual([{ n: '1' }, { n: '2' }]);
     expect(seen).toEqual([{ isolation: 'repeatable read', read_only: 'on' }]);

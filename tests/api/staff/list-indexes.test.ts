@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ANCHOR_STEP, snapshotSql } from '../../../api/src/modules/users/order-snapshot.js';
+import { composedSql, positionalValues, type SqlFragment } from '../../../api/src/db/sql.js';
+import { ANCHOR_STEP } from '../../../api/src/modules/users/order-snapshot.js';
 import {
-  anchoredPageQuery,
-  listUsers,
-  organizationPageQueries,
+  anchoredPage,
+  organizationPageStatements,
   SORT_MATCHES_UP_TO,
-  userListQueries,
-} from '../../../api/src/modules/users/service.js';
+  snapshotStatement,
+  userListStatements,
+  userSearch,
+} from '../../../api/src/modules/users/queries.js';
+import { listUsers } from '../../../api/src/modules/users/service.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { bearer, signIn } from './helpers.js';
 
@@ -68,63 +71,65 @@ async function organizationId(name: string): Promise<number> {
   return rows[0]?.id ?? 0;
 }
 
-async function plan(sql: string, params: unknown[]): Promise<string> {
+async function plan(statement: SqlFragment): Promise<string> {
+  const compiled = composedSql('explained', `explain ${statement.text}`);
   const rows = await t.app.orm.em
     .fork()
-    .execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, params);
+    .execute<{ 'QUERY PLAN': string }[]>(
+      compiled.positional,
+      positionalValues(compiled, statement.params),
+    );
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
 describe('list queries over 100k users', () => {
   it('pages by name through users_name_order_covering_idx, deep pages from an anchor', async () => {
-    const anchored = anchoredPageQuery(
-      { sort: 'lastName', order: 'ASC', offset: 50_000, limit: 25 },
+    const anchored = anchoredPage(
+      { sort: 'lastName', direction: 'asc', offset: 50_000, limit: 25 },
       ['last2500', 'first12500', 12500],
       0,
     );
-    const deep = await plan(anchored.sql, anchored.params);
+    const deep = await plan(anchored);
     expect(deep).toContain('Index Only Scan using users_name_order_covering_idx');
     expect(deep).toMatch(/Index Cond: \(ROW\(/);
-    const backwards = anchoredPageQuery(
-      { sort: 'lastName', order: 'DESC', offset: 0, limit: 25 },
+    const backwards = anchoredPage(
+      { sort: 'lastName', direction: 'desc', offset: 0, limit: 25 },
       undefined,
       0,
     );
-    expect(await plan(backwards.sql, backwards.params)).toContain('users_name_order_covering_idx');
-    const snapshot = snapshotSql(['lower(u.last_name)', 'lower(u.first_name)', 'u.id'], 'asc');
-    expect(await plan(snapshot, [])).toContain(
-      'Index Only Scan using users_name_order_covering_idx',
-    );
+    expect(await plan(backwards)).toContain('users_name_order_covering_idx');
+    const snapshot = snapshotStatement({ sort: 'lastName', direction: 'asc' }, ANCHOR_STEP);
+    expect(await plan(snapshot)).toContain('Index Only Scan using users_name_order_covering_idx');
   });
 
   it('searches names and emails through users_search_trgm_idx', async () => {
-    const page = { sort: 'lastName', order: 'ASC' as const, offset: 0, limit: 25 };
-    const rare = userListQueries({ q: 'person4242@' }, page);
-    expect(await plan(rare.matches.sql, rare.matches.params)).toContain('users_search_trgm_idx');
-    expect(await plan(rare.total.sql, rare.total.params)).toContain('users_search_trgm_idx');
+    const page = { sort: 'lastName', direction: 'asc' as const, offset: 0, limit: 25 };
+    const rare = userListStatements({ search: userSearch('person4242@') }, page);
+    expect(await plan(rare.matches)).toContain('users_search_trgm_idx');
+    expect(await plan(rare.total)).toContain('users_search_trgm_idx');
     // More than SORT_MATCHES_UP_TO matches: the page walks the name order instead of sorting.
-    const common = userListQueries({ q: 'person' }, page);
-    expect(await plan(common.rows.sql, common.rows.params)).not.toContain('CTE');
+    const common = userListStatements({ search: userSearch('person') }, page);
+    expect(await plan(common.rows)).not.toContain('CTE');
   });
 
   it('lists one organization through its registrations index, a large one in name order', async () => {
-    const page = { sort: 'lastName', order: 'ASC' as const, offset: 0, limit: 25 };
-    const small = organizationPageQueries(
+    const page = { sort: 'lastName', direction: 'asc' as const, offset: 0, limit: 25 };
+    const small = organizationPageStatements(
       { organizationId: await organizationId('Index Org 7') },
       page,
     );
-    const counting = await plan(small.count.sql, small.count.params);
+    const counting = await plan(small.count);
     const index =
       /registrations_organization_(registered_at|certification_count)_idx|registrations_user_organization_unique/;
     expect(counting).toMatch(index);
-    const sorting = await plan(small.sorted.sql, small.sorted.params);
+    const sorting = await plan(small.sorted);
     expect(sorting).toMatch(index);
     expect(sorting).not.toContain('Seq Scan');
-    const large = organizationPageQueries(
+    const large = organizationPageStatements(
       { organizationId: await organizationId('Index Org Large') },
       page,
     ).walk(500);
-    const walking = await plan(large.sql, large.params);
+    const walking = await plan(large);
     expect(walking).toContain('users_name_order_covering_idx');
     expect(walking).not.toContain('Seq Scan');
   });

@@ -9,7 +9,7 @@ import {
   Registration,
   User,
 } from '../../../api/src/db/entities/index.js';
-import { seed } from '../../../api/src/db/seed.js';
+import { seed } from '../../../api/src/seed.js';
 import type { TestOrganization } from '../helpers/fixtures.js';
 import { documentFiles, uniqueEmail } from '../helpers/fixtures.js';
 import type { RunningServer } from '../helpers/server.js';

@@ -6,14 +6,14 @@ import { AppError } from '../../errors.js';
 // filter={"q":"…","id":[1,2]} (all JSON in the query string).
 
 /** Longest page a client may ask for (react-admin's export asks for 1,000). */
-export const MAX_PAGE_ROWS = 1000;
+const MAX_PAGE_ROWS = 1000;
 
 export const ZListQuerystring = z.object({
   sort: z.string().max(200).optional(),
   range: z.string().max(100).optional(),
   filter: z.string().max(4000).optional(),
 });
-export type TListQuerystring = z.infer<typeof ZListQuerystring>;
+type TListQuerystring = z.infer<typeof ZListQuerystring>;
 
 export interface ListQuery {
   sort: string;

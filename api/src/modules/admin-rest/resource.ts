@@ -14,7 +14,7 @@ type Page = Omit<ListQuery, 'filter'>;
  * sort/range/filter), getOne, create, update and delete, in ra-data-simple-rest's dialect.
  * Writes are optional: a read-only resource registers no POST/PUT/DELETE.
  */
-export interface RestResource<TResponse extends z.ZodType<{ id: number | string }>, TFilter> {
+interface RestResource<TResponse extends z.ZodType<{ id: number | string }>, TFilter> {
   name: string;
   /** One record as answered (shared/admin-responses.ts); a list answers an array of them. */
   response: TResponse;

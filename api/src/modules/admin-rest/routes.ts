@@ -23,6 +23,7 @@ import {
 } from '../../../../shared/staff.js';
 import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { getAuditEntry, listAudit } from '../audit/service.js';
 import {
   createAgency,
@@ -60,7 +61,6 @@ import {
   USER_SORT_FIELDS,
   updateUser,
 } from '../users/service.js';
-import { answerWithFieldErrors } from './field-errors.js';
 import { booleanFilter, idFilter, idsFilter, instantFilter, textFilter } from './list-query.js';
 import { registerResource } from './resource.js';
 

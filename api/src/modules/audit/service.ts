@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditEntry } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
+import { type AuditConditions, type AuditRow, auditPage } from './queries.js';
 
 /** The staff member a change is made for (request.staff, or the CLI's operator). */
 export interface Actor {
@@ -8,16 +9,9 @@ export interface Actor {
   email: string;
 }
 
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'link'
-  | 'unlink'
-  | 'enroll'
-  | 'enroll_all';
+type AuditAction = 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'enroll' | 'enroll_all';
 
-export interface AuditChange {
+interface AuditChange {
   action: AuditAction;
   entityType: 'organization' | 'agency' | 'type' | 'agency_type' | 'user' | 'registration';
   entityId: string | number;
@@ -41,7 +35,7 @@ export function recordAudit(em: EntityManager, actor: Actor, change: AuditChange
   });
 }
 
-export interface AuditRecord {
+interface AuditRecord {
   id: number;
   staffId: number | null;
   staffEmail: string;
@@ -51,25 +45,6 @@ export interface AuditRecord {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   createdAt: string;
-}
-
-export interface AuditFilter {
-  ids?: number[];
-  entityType?: string;
-  entityId?: string;
-  staffEmail?: string;
-}
-
-interface AuditRow {
-  id: number;
-  staff_id: number | null;
-  staff_email: string;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: Date;
 }
 
 function toRecord(row: AuditRow): AuditRecord {
@@ -86,45 +61,18 @@ function toRecord(row: AuditRow): AuditRecord {
   };
 }
 
-/**
- * The newest (or oldest) entries first: ordered by created_at then id, which
- * audit_log_created_idx serves; entity filters use audit_log_entity_idx.
- */
 export async function listAudit(
   em: EntityManager,
-  filter: AuditFilter,
+  filter: AuditConditions,
   page: { order: 'ASC' | 'DESC'; offset: number; limit: number },
 ): Promise<{ rows: AuditRecord[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.ids) {
-    if (filter.ids.length === 0) return { rows: [], total: 0 };
-    where.push('id in (?)');
-    params.push(filter.ids);
-  }
-  if (filter.entityType) {
-    where.push('entity_type = ?');
-    params.push(filter.entityType);
-  }
-  if (filter.entityId) {
-    where.push('entity_id = ?');
-    params.push(filter.entityId);
-  }
-  if (filter.staffEmail) {
-    where.push('lower(staff_email) = lower(?)');
-    params.push(filter.staffEmail);
-  }
-  const clause = where.length > 0 ? `where ${where.join(' and ')}` : '';
-  const direction = page.order === 'ASC' ? 'asc' : 'desc';
-  const rows = await em.execute<AuditRow[]>(
-    `select * from audit_log ${clause} order by created_at ${direction}, id ${direction} limit ? offset ?`,
-    [...params, page.limit, page.offset],
-  );
-  const [count] = await em.execute<{ total: number }[]>(
-    `select count(*)::int as total from audit_log ${clause}`,
-    params,
-  );
-  return { rows: rows.map(toRecord), total: count?.total ?? 0 };
+  if (filter.ids?.length === 0) return { rows: [], total: 0 };
+  const { rows, total } = await auditPage(em, filter, {
+    direction: page.order === 'ASC' ? 'asc' : 'desc',
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map(toRecord), total };
 }
 
 export async function getAuditEntry(em: EntityManager, id: number): Promise<AuditRecord> {

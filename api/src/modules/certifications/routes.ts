@@ -18,7 +18,7 @@ import {
   ZTypeChangeResponse,
 } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import type { Actor } from '../audit/service.js';
 import {
   agencyIdByName,
@@ -28,6 +28,7 @@ import {
   deleteType,
   listAgencies,
   listTypes,
+  toAssociatedCertifications,
   toggleAgencyType,
   typeIdByName,
 } from './service.js';
@@ -51,16 +52,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const { rows } = await listAgencies(request.em);
-      const message = Object.fromEntries(
-        rows.map((agency) => [
-          String(agency.id),
-          {
-            agency: agency.name,
-            associatedTypes: Object.fromEntries(agency.types.map((t) => [String(t.id), t.name])),
-          },
-        ]),
-      );
-      return { code: CODES.success, message };
+      return { code: CODES.success, message: toAssociatedCertifications(rows) };
     },
   );
 

@@ -1,109 +1,112 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TOrgInfo } from '../../../../shared/registration.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { AgencyType, CertificationAgency, CertificationType } from '../../db/entities/index.js';
-import { escapeLike } from '../../db/like.js';
-import { AppError } from '../../errors.js';
-import { fieldError } from '../admin-rest/field-errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
+import {
+  countNamed,
+  idOfName,
+  type NamedList,
+  namedPage,
+  nameListWhere,
+  typesOfAgencies,
+} from './queries.js';
 
 // Certification agencies, types and which types each agency certifies. Names are unique
 // case-insensitively (lower(name) indexes); the database decides under concurrency.
 
-export interface TypeRecord {
+interface TypeRecord {
   id: number;
   name: string;
 }
 
-export interface AgencyRecord {
+interface AgencyRecord {
   id: number;
   name: string;
   typeIds: number[];
   types: TypeRecord[];
 }
 
-export interface NameListFilter {
+interface NameListFilter {
   ids?: number[];
   /** Part of the name, case-insensitive. */
   q?: string;
 }
 
-export interface ListPage {
+interface ListPage {
   sort: string;
   order: 'ASC' | 'DESC';
   offset: number;
   limit: number;
 }
 
-function nameWhere(filter: NameListFilter, column: string) {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.ids) {
-    where.push(filter.ids.length > 0 ? `${column}.id in (?)` : 'false');
-    if (filter.ids.length > 0) params.push(filter.ids);
-  }
-  if (filter.q?.trim()) {
-    where.push(`lower(${column}.name) like ?`);
-    params.push(`%${escapeLike(filter.q.trim().toLowerCase())}%`);
-  }
-  return { clause: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
-}
-
-function orderBy(page: ListPage, column: string): string {
-  const direction = page.order === 'DESC' ? 'desc' : 'asc';
-  const sort = page.sort === 'id' ? `${column}.id` : `lower(${column}.name)`;
-  return `order by ${sort} ${direction}, ${column}.id ${direction}`;
-}
-
 export const NAME_SORT_FIELDS = ['id', 'name'];
 
-export async function listTypes(
+const EVERY_NAME: ListPage = { sort: 'name', order: 'ASC', offset: 0, limit: 1000 };
+
+/** One page of agencies or types (id and name) and how many match. */
+async function listNamed(
+  em: EntityManager,
+  table: NamedList,
+  filter: NameListFilter,
+  page: ListPage,
+) {
+  const where = nameListWhere(filter);
+  const rows = await namedPage(em, {
+    table,
+    where,
+    page: { ...page, direction: page.order === 'DESC' ? 'desc' : 'asc' },
+  });
+  return { rows, total: await countNamed(em, { table, where }) };
+}
+
+export function listTypes(
   em: EntityManager,
   filter: NameListFilter = {},
-  page: ListPage = { sort: 'name', order: 'ASC', offset: 0, limit: 1000 },
+  page: ListPage = EVERY_NAME,
 ): Promise<{ rows: TypeRecord[]; total: number }> {
-  const { clause, params } = nameWhere(filter, 't');
-  const rows = await em.execute<TypeRecord[]>(
-    `select t.id, t.name from certification_types t ${clause} ${orderBy(page, 't')} limit ? offset ?`,
-    [...params, page.limit, page.offset],
-  );
-  const [count] = await em.execute<{ total: number }[]>(
-    `select count(*)::int as total from certification_types t ${clause}`,
-    params,
-  );
-  return { rows, total: count?.total ?? 0 };
+  return listNamed(em, 'types', filter, page);
 }
 
 export async function listAgencies(
   em: EntityManager,
   filter: NameListFilter = {},
-  page: ListPage = { sort: 'name', order: 'ASC', offset: 0, limit: 1000 },
+  page: ListPage = EVERY_NAME,
 ): Promise<{ rows: AgencyRecord[]; total: number }> {
-  const { clause, params } = nameWhere(filter, 'a');
-  const agencies = await em.execute<{ id: number; name: string }[]>(
-    `select a.id, a.name from certification_agencies a ${clause} ${orderBy(page, 'a')} limit ? offset ?`,
-    [...params, page.limit, page.offset],
-  );
-  const [count] = await em.execute<{ total: number }[]>(
-    `select count(*)::int as total from certification_agencies a ${clause}`,
-    params,
-  );
+  const { rows: agencies, total } = await listNamed(em, 'agencies', filter, page);
   const links =
     agencies.length === 0
       ? []
-      : await em.execute<{ agency_id: number; type_id: number; type: string }[]>(
-          `select at.agency_id, t.id as type_id, t.name as type
-             from agency_types at join certification_types t on t.id = at.type_id
-            where at.agency_id in (?) order by lower(t.name), t.id`,
-          [agencies.map((agency) => agency.id)],
-        );
+      : await typesOfAgencies(em, { agencyIds: agencies.map((agency) => agency.id) });
   const rows = agencies.map((agency) => {
     const types = links
       .filter((link) => link.agency_id === agency.id)
       .map((link) => ({ id: link.type_id, name: link.type }));
     return { ...agency, types, typeIds: types.map((type) => type.id).sort((a, b) => a - b) };
   });
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
+}
+
+/**
+ * org_associated_certs, the wire shape of agencies with their types (an organization's enabled
+ * agencies, or every agency): agency id → {agency, associatedTypes: type id → name}.
+ */
+export function toAssociatedCertifications(
+  agencies: { id: number; name: string; types: TypeRecord[] }[],
+): TOrgInfo['org_associated_certs'] {
+  return Object.fromEntries(
+    agencies.map((agency) => [
+      String(agency.id),
+      {
+        agency: agency.name,
+        associatedTypes: Object.fromEntries(
+          agency.types.map((type) => [String(type.id), type.name]),
+        ),
+      },
+    ]),
+  );
 }
 
 export async function getAgency(em: EntityManager, id: number): Promise<AgencyRecord> {
@@ -120,24 +123,20 @@ export async function getType(em: EntityManager, id: number): Promise<TypeRecord
 
 async function idByName(
   em: EntityManager,
-  table: string,
+  table: NamedList,
   name: string,
 ): Promise<number | undefined> {
-  const rows = await em.execute<{ id: number }[]>(
-    `select id from ${table} where lower(name) = lower(?)`,
-    [name.trim()],
-  );
-  return rows[0]?.id;
+  return (await idOfName(em, { table, name: name.trim() }))?.id;
 }
 
 export async function agencyIdByName(em: EntityManager, name: string): Promise<number> {
-  const id = await idByName(em, 'certification_agencies', name);
+  const id = await idByName(em, 'agencies', name);
   if (id === undefined) throw AppError.notFound(STAFF_MESSAGES.agencyNotFound);
   return id;
 }
 
 export async function typeIdByName(em: EntityManager, name: string): Promise<number> {
-  const id = await idByName(em, 'certification_types', name);
+  const id = await idByName(em, 'types', name);
   if (id === undefined) throw AppError.notFound(STAFF_MESSAGES.typeNotFound);
   return id;
 }
@@ -169,7 +168,7 @@ export async function createAgency(
   actor: Actor,
   input: { name: string; typeIds?: number[] },
 ): Promise<AgencyRecord> {
-  if (await idByName(em, 'certification_agencies', input.name)) {
+  if (await idByName(em, 'agencies', input.name)) {
     throw fieldError('name', STAFF_MESSAGES.agencyExists, 409);
   }
   const typeIds = input.typeIds ?? [];
@@ -200,7 +199,7 @@ export async function updateAgency(
 ): Promise<AgencyRecord> {
   const before = await getAgency(em, id);
   if (changes.name !== undefined) {
-    const other = await idByName(em, 'certification_agencies', changes.name);
+    const other = await idByName(em, 'agencies', changes.name);
     if (other !== undefined && other !== id)
       throw fieldError('name', STAFF_MESSAGES.agencyExists, 409);
   }
@@ -257,7 +256,7 @@ export async function createType(
   actor: Actor,
   input: { name: string },
 ): Promise<TypeRecord> {
-  if (await idByName(em, 'certification_types', input.name)) {
+  if (await idByName(em, 'types', input.name)) {
     throw fieldError('name', STAFF_MESSAGES.typeExists, 409);
   }
   const id = await uniqueName(STAFF_MESSAGES.typeExists, () =>
@@ -285,7 +284,7 @@ export async function updateType(
 ): Promise<TypeRecord> {
   const before = await getType(em, id);
   if (changes.name === undefined) return before;
-  const other = await idByName(em, 'certification_types', changes.name);
+  const other = await idByName(em, 'types', changes.name);
   if (other !== undefined && other !== id) throw fieldError('name', STAFF_MESSAGES.typeExists, 409);
   await uniqueName(STAFF_MESSAGES.typeExists, () =>
     em.transactional(async (tx) => {

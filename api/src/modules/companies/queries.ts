@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCompany } from '../../../../shared/registration.js';
-import { query, type SqlFragment, sql } from '../../db/sql.js';
+import { query, type SqlPart, sql } from '../../db/sql.js';
 import { companyKeys } from './normalize.js';
 
 /** A company as the statements below name its values: what was typed, and its keys. */
@@ -28,7 +28,7 @@ export function companyValues({ companyID: _named, ...typed }: TCompany): Compan
  * The oldest company with the same normalized name, address line 1, city, state and 5-digit
  * zip, answering its id (no row when there is none).
  */
-export const exactCompany: SqlFragment<TCompany, CompanyValues> = {
+export const exactCompany: SqlPart<TCompany, CompanyValues> = {
   text: `select id from companies
    where name_key = :companyNameKey and address_key = :companyAddressKey
      and city_key = :companyCityKey and state = :companyState and zip5 = :companyZip5
@@ -40,7 +40,7 @@ export const exactCompany: SqlFragment<TCompany, CompanyValues> = {
  * A new company with the keys matching compares, as `insert … select`: the embedding statement
  * adds its own `where` (whether to insert at all) and `returning`.
  */
-export const newCompany: SqlFragment<TCompany, CompanyValues> = {
+export const newCompany: SqlPart<TCompany, CompanyValues> = {
   text: `insert into companies (name, phone, address1, address2, city, state, zip,
                           name_key, address_key, city_key, zip5, phone_key)
    select :companyName, :companyPhone, :companyAddress1, :companyAddress2, :companyCity,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { openDocument } from './service.js';
 
 /** GET /api/documents/{id}: an uploaded document, for staff only, always as a download. */

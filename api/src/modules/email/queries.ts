@@ -1,5 +1,5 @@
 import type { TOutboxEmail } from '../../db/entities/index.js';
-import { json, type SqlFragment } from '../../db/sql.js';
+import { json, type SqlPart } from '../../db/sql.js';
 
 /** The columns of a message as it is staged (the rest keep their defaults). */
 export type StagedEmailRow = Pick<
@@ -37,7 +37,7 @@ export type StagedEmailValues = {
  * A staged message's row as an insert, for statements written in plain SQL (it can stand as a
  * WITH part); run it in the transaction of what caused the message.
  */
-export const stagedEmailInsert: SqlFragment<StagedEmailRow, StagedEmailValues> = {
+export const stagedEmailInsert: SqlPart<StagedEmailRow, StagedEmailValues> = {
   text: `insert into email_outbox (dedupe_key, kind, recipients, subject, text_body, html_body,
      attachments, status, attempts, last_error, sent_at, next_attempt_at)
    values (:emailDedupeKey, :emailKind,

@@ -5,8 +5,10 @@ import { CODES } from '../../../../shared/codes.js';
 import {
   ORGANIZATION_STATUSES,
   STAFF_MESSAGES,
+  type ZOrganizationCreateInfo,
   ZOrganizationCreateRequest,
   ZOrganizationDeleteRequest,
+  type ZOrganizationEditInfo,
   ZOrganizationEditRequest,
 } from '../../../../shared/staff.js';
 import {
@@ -19,16 +21,19 @@ import {
   ZReportOrganizationsResponse,
   ZSuccessResponse,
 } from '../../../../shared/staff-responses.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors, fieldError } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
+import { toAssociatedCertifications } from '../certifications/service.js';
 import { formUrl } from './form-hash.js';
 import {
   countRegistrations,
   createOrganization,
   deleteOrganization,
   getOrganization,
+  type OrganizationChanges,
   type OrganizationDetail,
+  type OrganizationInput,
   organizationIdByName,
   organizationNames,
   organizationsByStatus,
@@ -39,7 +44,7 @@ import {
 } from './service.js';
 
 /** The internal organization detail of spec section 3, as the console reads it. */
-export function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
+function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
   return {
     org_id: organization.id,
     org_name: organization.name,
@@ -52,19 +57,30 @@ export function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
     homePageBanner: organization.homeBanner,
     internalNotes: organization.internalNotes,
     orgURL: formUrl(publicUrl, organization.formHash),
-    org_associated_certs: Object.fromEntries(
-      organization.agencies.map((agency) => [
-        String(agency.id),
-        {
-          agency: agency.name,
-          associatedTypes: Object.fromEntries(
-            agency.types.map((type) => [String(type.id), type.name]),
-          ),
-        },
-      ]),
-    ),
+    org_associated_certs: toAssociatedCertifications(organization.agencies),
     status: organization.status,
     created_on: organization.createdOn,
+  };
+}
+
+/** The orgInfo fields the create and the edit both send, in domain names (absent stays absent). */
+function fromOrgInfo(
+  info: z.output<typeof ZOrganizationCreateInfo>,
+): Omit<OrganizationInput, 'name'>;
+function fromOrgInfo(info: z.output<typeof ZOrganizationEditInfo>): OrganizationChanges;
+function fromOrgInfo(
+  info: z.output<typeof ZOrganizationCreateInfo> | z.output<typeof ZOrganizationEditInfo>,
+): OrganizationChanges {
+  return {
+    primaryEmail: info.swiftcomplyEmail,
+    extraEmails: info.orgEmails,
+    reportFrequency: info.orgEmailFreq,
+    allowedUntil: info.orgEndDate,
+    requiredCertifications: info.numOfCerts,
+    formBanner: info.orgBanner,
+    homeBanner: info.orgHomePageBanner,
+    internalNotes: info.orgInternalNotes,
+    agencyIds: info.associatedAgencies,
   };
 }
 
@@ -93,15 +109,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
       const info = request.body.orgInfo;
       const organization = await createOrganization(request.em, request.staff, {
         name: info.orgURL,
-        primaryEmail: info.swiftcomplyEmail,
-        extraEmails: info.orgEmails,
-        reportFrequency: info.orgEmailFreq,
-        allowedUntil: info.orgEndDate,
-        requiredCertifications: info.numOfCerts,
-        formBanner: info.orgBanner,
-        homeBanner: info.orgHomePageBanner,
-        internalNotes: info.orgInternalNotes,
-        agencyIds: info.associatedAgencies,
+        ...fromOrgInfo(info),
       });
       return reply.status(201).send({
         code: CODES.success,
@@ -147,15 +155,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
       }
       const organization = await updateOrganization(request.em, request.staff, id, {
         name: orgName ?? orgInfo.orgURL,
-        primaryEmail: orgInfo.swiftcomplyEmail,
-        extraEmails: orgInfo.orgEmails,
-        reportFrequency: orgInfo.orgEmailFreq,
-        allowedUntil: orgInfo.orgEndDate,
-        requiredCertifications: orgInfo.numOfCerts,
-        formBanner: orgInfo.orgBanner,
-        homeBanner: orgInfo.orgHomePageBanner,
-        internalNotes: orgInfo.orgInternalNotes,
-        agencyIds: orgInfo.associatedAgencies,
+        ...fromOrgInfo(orgInfo),
       });
       return {
         code: CODES.success,

@@ -3,10 +3,27 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORGANIZATION_DEFAULTS, type TEmailFrequency } from '../../../../shared/constants.js';
 import { STAFF_MESSAGES, type TOrganizationStatus } from '../../../../shared/staff.js';
 import { CertificationAgency, Organization, OrganizationAgency } from '../../db/entities/index.js';
-import { AppError } from '../../errors.js';
-import { fieldError } from '../admin-rest/field-errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { newFormHash } from './form-hash.js';
+import {
+  agenciesWithTypes,
+  agencyIdsNamed,
+  agencyIdsOfOrganizations,
+  allOrganizationNames,
+  countedWordMatches,
+  countOrganizations,
+  organizationIdByName as idOfName,
+  ORGANIZATION_SORT_FIELDS,
+  type OrganizationConditions,
+  type OrganizationRow,
+  organizationById,
+  organizationNameById,
+  organizationPage,
+  organizationsOfStatus,
+  organizationWhere,
+  registrationCount,
+} from './queries.js';
 import { statusOf, todayUtc } from './status.js';
 
 /** What staff set on an organization (domain names; each face maps its wire names to these). */
@@ -27,7 +44,7 @@ export interface OrganizationInput {
 /** An edit: the name may be sent but must not change; absent fields keep their value. */
 export type OrganizationChanges = Partial<OrganizationInput>;
 
-export interface OrganizationAgencyView {
+interface OrganizationAgencyView {
   id: number;
   name: string;
   types: { id: number; name: string }[];
@@ -57,27 +74,6 @@ export interface OrganizationDetail extends OrganizationView {
   agencies: OrganizationAgencyView[];
 }
 
-interface OrganizationRow {
-  id: number;
-  name: string;
-  form_hash: string;
-  primary_email: string;
-  extra_emails: string[];
-  report_frequency: string;
-  allowed_until: string;
-  required_certifications: number;
-  form_banner: string;
-  home_banner: string;
-  internal_notes: string;
-  created_at: Date;
-  created_on: string;
-}
-
-const ORGANIZATION_COLUMNS = `o.id, o.name, o.form_hash, o.primary_email, o.extra_emails,
-  o.report_frequency, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
-  o.required_certifications, o.form_banner, o.home_banner, o.internal_notes, o.created_at,
-  to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_on`;
-
 function toView(row: OrganizationRow, agencyIds: number[], today = todayUtc()): OrganizationView {
   return {
     id: row.id,
@@ -104,12 +100,7 @@ async function agencyIdsByOrganization(
 ): Promise<Map<number, number[]>> {
   const byOrganization = new Map<number, number[]>();
   if (organizationIds.length === 0) return byOrganization;
-  const rows = await em.execute<{ organization_id: number; agency_id: number }[]>(
-    `select organization_id, agency_id from organization_agencies
-      where organization_id in (?) order by agency_id`,
-    [organizationIds],
-  );
-  for (const row of rows) {
+  for (const row of await agencyIdsOfOrganizations(em, { organizationIds })) {
     const list = byOrganization.get(row.organization_id) ?? [];
     list.push(row.agency_id);
     byOrganization.set(row.organization_id, list);
@@ -128,24 +119,9 @@ async function viewsFor(em: EntityManager, rows: OrganizationRow[]): Promise<Org
 
 /** The organization with its enabled agencies and each agency's types. */
 export async function getOrganization(em: EntityManager, id: number): Promise<OrganizationDetail> {
-  const rows = await em.execute<OrganizationRow[]>(
-    `select ${ORGANIZATION_COLUMNS} from organizations o where o.id = ?`,
-    [id],
-  );
-  const row = rows[0];
+  const row = await organizationById(em, { id });
   if (!row) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
-  const links = await em.execute<
-    { agency_id: number; agency: string; type_id: number | null; type: string | null }[]
-  >(
-    `select a.id as agency_id, a.name as agency, t.id as type_id, t.name as type
-       from organization_agencies oa
-       join certification_agencies a on a.id = oa.agency_id
-       left join agency_types at on at.agency_id = a.id
-       left join certification_types t on t.id = at.type_id
-      where oa.organization_id = ?
-      order by lower(a.name), a.id, lower(t.name), t.id`,
-    [id],
-  );
+  const links = await agenciesWithTypes(em, { organizationId: id });
   const agencies = new Map<number, OrganizationAgencyView>();
   for (const link of links) {
     const agency = agencies.get(link.agency_id) ?? {
@@ -170,21 +146,19 @@ export async function requireOrganization(
   em: EntityManager,
   id: number,
 ): Promise<{ id: number; name: string }> {
-  const [row] = await em.execute<{ id: number; name: string }[]>(
-    'select id, name from organizations where id = ?',
-    [id],
-  );
+  const row = await organizationNameById(em, { id });
   if (!row) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
   return row;
 }
 
-/** The id of the organization with this name (case-insensitive; organizations_name_lower_unique). */
+/** The id of the organization with this name (case-insensitive), if there is one. */
+async function findOrganizationId(em: EntityManager, name: string): Promise<number | undefined> {
+  return (await idOfName(em, { name: name.trim() }))?.id;
+}
+
+/** The id of the organization with this name (case-insensitive), or 404. */
 export async function organizationIdByName(em: EntityManager, name: string): Promise<number> {
-  const rows = await em.execute<{ id: number }[]>(
-    'select id from organizations where lower(name) = lower(?)',
-    [name.trim()],
-  );
-  const id = rows[0]?.id;
+  const id = await findOrganizationId(em, name);
   if (id === undefined) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
   return id;
 }
@@ -195,10 +169,7 @@ export async function resolveOrganization(
   idOrName: string,
 ): Promise<{ id: number; name: string }> {
   if (/^\d{1,10}$/.test(idOrName)) {
-    const [row] = await em.execute<{ id: number; name: string }[]>(
-      'select id, name from organizations where id = ?',
-      [Number(idOrName)],
-    );
+    const row = await organizationNameById(em, { id: Number(idOrName) });
     if (row) return row;
   }
   return requireOrganization(em, await organizationIdByName(em, idOrName));
@@ -216,10 +187,9 @@ async function checkAgencies(em: EntityManager, agencyIds: number[]): Promise<vo
 }
 
 async function defaultAgencyIds(em: EntityManager): Promise<number[]> {
-  const rows = await em.execute<{ id: number }[]>(
-    'select id from certification_agencies where lower(name) in (?) order by id',
-    [ORGANIZATION_DEFAULTS.agencies.map((name) => name.toLowerCase())],
-  );
+  const rows = await agencyIdsNamed(em, {
+    names: ORGANIZATION_DEFAULTS.agencies.map((name) => name.toLowerCase()),
+  });
   return rows.map((row) => row.id);
 }
 
@@ -232,12 +202,8 @@ function isNameTaken(error: unknown): boolean {
   );
 }
 
-async function nameTakenCheck(em: EntityManager, name: string, exceptId?: number) {
-  const rows = await em.execute<{ id: number }[]>(
-    'select id from organizations where lower(name) = lower(?)',
-    [name],
-  );
-  if (rows[0] && rows[0].id !== exceptId) {
+async function nameTakenCheck(em: EntityManager, name: string) {
+  if ((await findOrganizationId(em, name)) !== undefined) {
     throw fieldError('name', STAFF_MESSAGES.orgNameTaken, 409);
   }
 }
@@ -247,6 +213,30 @@ async function replaceAgencies(em: EntityManager, organizationId: number, agency
   for (const agency of agencyIds) {
     em.create(OrganizationAgency, { organization: organizationId, agency });
   }
+}
+
+/** Writes a new organization, with a new form hash, and its enabled agencies. */
+async function insertOrganization(
+  tx: EntityManager,
+  input: OrganizationInput & { agencyIds: number[] },
+): Promise<{ id: number; formHash: string }> {
+  const organization = tx.create(Organization, {
+    name: input.name,
+    formHash: newFormHash(),
+    primaryEmail: input.primaryEmail,
+    extraEmails: input.extraEmails,
+    reportFrequency: input.reportFrequency as TEmailFrequency,
+    allowedUntil: input.allowedUntil,
+    requiredCertifications: input.requiredCertifications,
+    formBanner: input.formBanner,
+    homeBanner: input.homeBanner,
+    internalNotes: input.internalNotes,
+    lastReportSentAt: null,
+  });
+  await tx.flush();
+  await replaceAgencies(tx, organization.id, input.agencyIds);
+  await tx.flush();
+  return { id: organization.id, formHash: organization.formHash };
 }
 
 export async function createOrganization(
@@ -259,27 +249,12 @@ export async function createOrganization(
   await checkAgencies(em, agencyIds);
   try {
     return await em.transactional(async (tx) => {
-      const organization = tx.create(Organization, {
-        name: input.name,
-        formHash: newFormHash(),
-        primaryEmail: input.primaryEmail,
-        extraEmails: input.extraEmails,
-        reportFrequency: input.reportFrequency as TEmailFrequency,
-        allowedUntil: input.allowedUntil,
-        requiredCertifications: input.requiredCertifications,
-        formBanner: input.formBanner,
-        homeBanner: input.homeBanner,
-        internalNotes: input.internalNotes,
-        lastReportSentAt: null,
-      });
-      await tx.flush();
-      await replaceAgencies(tx, organization.id, agencyIds);
-      await tx.flush();
-      const created = await getOrganization(tx, organization.id);
+      const { id } = await insertOrganization(tx, { ...input, agencyIds });
+      const created = await getOrganization(tx, id);
       recordAudit(tx, actor, {
         action: 'create',
         entityType: 'organization',
-        entityId: organization.id,
+        entityId: id,
         before: null,
         after: snapshot(created),
       });
@@ -290,6 +265,32 @@ export async function createOrganization(
     if (isNameTaken(error)) throw fieldError('name', STAFF_MESSAGES.orgNameTaken, 409);
     throw error;
   }
+}
+
+/**
+ * Start-up seeding: the organization with this name, or a new one with the form's defaults
+ * and the default agencies (not audited: no staff member made it). Answers its form hash.
+ */
+export async function ensureOrganization(
+  em: EntityManager,
+  seed: { name: string; primaryEmail: string; internalNotes: string },
+): Promise<{ formHash: string; created: boolean }> {
+  const existing = await em.findOne(Organization, { name: seed.name }, { fields: ['formHash'] });
+  if (existing) return { formHash: existing.formHash, created: false };
+  const agencyIds = await defaultAgencyIds(em);
+  const created = await em.transactional((tx) =>
+    insertOrganization(tx, {
+      ...seed,
+      extraEmails: [],
+      reportFrequency: ORGANIZATION_DEFAULTS.emailFrequency,
+      allowedUntil: ORGANIZATION_DEFAULTS.allowedUntil,
+      requiredCertifications: ORGANIZATION_DEFAULTS.requiredCertifications,
+      formBanner: ORGANIZATION_DEFAULTS.formBanner,
+      homeBanner: '',
+      agencyIds,
+    }),
+  );
+  return { formHash: created.formHash, created: true };
 }
 
 export async function updateOrganization(
@@ -348,50 +349,28 @@ export async function deleteOrganization(
 }
 
 /** Word-prefix query for name_words: every typed word must start a word of the name. */
-export function wordPrefixQuery(text: string): string | undefined {
+function wordPrefixQuery(text: string): string | undefined {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return undefined;
   return words.map((word) => `${word}:*`).join(' & ');
 }
 
-export interface OrganizationFilter {
+interface OrganizationFilter {
   ids?: number[];
   /** Word prefixes of the name. */
   q?: string;
   status?: TOrganizationStatus;
 }
 
-const ORGANIZATION_SORTS: Record<string, string> = {
-  id: 'o.id',
-  name: 'lower(o.name)',
-  allowedUntil: 'o.allowed_until',
-  createdAt: 'o.created_at',
-};
-export const ORGANIZATION_SORT_FIELDS = Object.keys(ORGANIZATION_SORTS);
+export { ORGANIZATION_SORT_FIELDS };
 
-function organizationWhere(filter: OrganizationFilter, today: string) {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.ids) {
-    where.push(filter.ids.length > 0 ? 'o.id in (?)' : 'false');
-    if (filter.ids.length > 0) params.push(filter.ids);
-  }
-  if (filter.q !== undefined) {
-    const query = wordPrefixQuery(filter.q);
-    if (query) {
-      // organizations_name_words_idx
-      where.push("o.name_words @@ to_tsquery('simple', ?)");
-      params.push(query);
-    }
-  }
-  if (filter.status === 'active') {
-    where.push('o.allowed_until >= ?::date');
-    params.push(today);
-  } else if (filter.status === 'inactive') {
-    where.push('o.allowed_until < ?::date');
-    params.push(today);
-  }
-  return { clause: where.length > 0 ? `where ${where.join(' and ')}` : '', params };
+function conditionsOf(filter: OrganizationFilter): OrganizationConditions {
+  const words = filter.q === undefined ? undefined : wordPrefixQuery(filter.q);
+  return {
+    ids: filter.ids,
+    words,
+    status: filter.status && { active: filter.status === 'active', today: todayUtc() },
+  };
 }
 
 /**
@@ -401,6 +380,8 @@ function organizationWhere(filter: OrganizationFilter, today: string) {
  */
 export const WORD_SEARCH_COUNT_CAP = 2000;
 
+type Page = { order: 'asc' | 'desc'; offset: number; limit: number };
+
 /**
  * One page of the organizations matching a word search, in name order, and their count up to
  * WORD_SEARCH_COUNT_CAP. One statement reads the first CAP + 1 matches through the words index
@@ -408,34 +389,25 @@ export const WORD_SEARCH_COUNT_CAP = 2000;
  * joins the page's rows; a word matching more organizations is common enough that walking the
  * name order fills the page early, so that is the second plan (total null).
  */
-async function wordSearchPage<T>(
+async function wordSearchPage<S extends 'row' | 'idAndName'>(
   em: EntityManager,
-  columns: string,
-  where: { clause: string; params: unknown[] },
-  page: { order: 'asc' | 'desc'; offset: number; limit: number },
-): Promise<{ rows: T[]; total: number | null }> {
-  const direction = page.order;
-  const found = await em.execute<(T & { total: number; id: number | null })[]>(
-    `with matches as materialized (
-       select o.id, lower(o.name) as name_key from organizations o ${where.clause}
-        limit ${WORD_SEARCH_COUNT_CAP + 1})
-     select counted.total, ${columns}
-       from (select count(*)::int as total from matches) counted
-       left join lateral (select * from matches
-                           order by name_key ${direction}, id ${direction} limit ? offset ?) m on true
-       left join organizations o on o.id = m.id
-      order by m.name_key ${direction}, m.id ${direction}`,
-    [...where.params, page.limit, page.offset],
-  );
+  select: S,
+  conditions: OrganizationConditions,
+  page: Page,
+) {
+  const where = organizationWhere(conditions);
+  const organizations = { direction: page.order, offset: page.offset, limit: page.limit };
+  const found = await countedWordMatches(em, {
+    select,
+    where,
+    cap: WORD_SEARCH_COUNT_CAP,
+    page: organizations,
+  });
   const total = found[0]?.total ?? 0;
   if (total <= WORD_SEARCH_COUNT_CAP) {
     return { rows: found.filter((row) => row.id !== null), total };
   }
-  const rows = await em.execute<T[]>(
-    `select ${columns} from organizations o ${where.clause}
-      order by lower(o.name) ${direction}, o.id ${direction} limit ? offset ?`,
-    [...where.params, page.limit, page.offset],
-  );
+  const rows = await organizationPage(em, { select, where, sort: 'name', page: organizations });
   return { rows, total: null };
 }
 
@@ -444,37 +416,29 @@ export async function listOrganizations(
   filter: OrganizationFilter,
   page: { sort: string; order: 'ASC' | 'DESC'; offset: number; limit: number },
 ): Promise<{ rows: OrganizationView[]; total: number | null }> {
-  const today = todayUtc();
-  const where = organizationWhere(filter, today);
+  const conditions = conditionsOf(filter);
   const direction = page.order === 'DESC' ? 'desc' : 'asc';
-  const byName = !ORGANIZATION_SORTS[page.sort] || page.sort === 'name';
-  const wordSearch = filter.q !== undefined && wordPrefixQuery(filter.q) !== undefined;
+  const byName = !ORGANIZATION_SORT_FIELDS.includes(page.sort) || page.sort === 'name';
+  const wordSearch = conditions.words !== undefined;
   if (byName && wordSearch) {
-    const found = await wordSearchPage<OrganizationRow>(em, ORGANIZATION_COLUMNS, where, {
+    const found = await wordSearchPage(em, 'row', conditions, {
       order: direction,
       offset: page.offset,
       limit: page.limit,
     });
     return { rows: await viewsFor(em, found.rows), total: found.total };
   }
+  const where = organizationWhere(conditions);
   // The page and the total are independent: asked at once, on two connections.
-  const [rows, [count]] = await Promise.all([
-    em.execute<OrganizationRow[]>(
-      `select ${ORGANIZATION_COLUMNS} from organizations o ${where.clause}
-        order by ${ORGANIZATION_SORTS[page.sort] ?? 'lower(o.name)'} ${direction},
-                 o.id ${direction}
-        limit ? offset ?`,
-      [...where.params, page.limit, page.offset],
-    ),
-    em.execute<{ total: number }[]>(
-      wordSearch
-        ? `select count(*)::int as total from (
-             select 1 from organizations o ${where.clause} limit ${WORD_SEARCH_COUNT_CAP + 1}) o`
-        : `select count(*)::int as total from organizations o ${where.clause}`,
-      where.params,
-    ),
+  const [rows, total] = await Promise.all([
+    organizationPage(em, {
+      select: 'row',
+      where,
+      sort: page.sort,
+      page: { direction, offset: page.offset, limit: page.limit },
+    }),
+    countOrganizations(em, where, wordSearch ? WORD_SEARCH_COUNT_CAP : undefined),
   ]);
-  const total = count?.total ?? 0;
   return {
     rows: await viewsFor(em, rows),
     total: total > WORD_SEARCH_COUNT_CAP ? null : total,
@@ -487,11 +451,12 @@ export async function searchOrganizations(
   text: string,
   limit = 50,
 ): Promise<{ id: number; name: string }[]> {
-  if (!wordPrefixQuery(text)) return [];
-  const found = await wordSearchPage<{ id: number; name: string }>(
+  const words = wordPrefixQuery(text);
+  if (!words) return [];
+  const found = await wordSearchPage(
     em,
-    'o.id, o.name',
-    organizationWhere({ q: text }, todayUtc()),
+    'idAndName',
+    { words },
     { order: 'asc', offset: 0, limit },
   );
   return found.rows.map(({ id, name }) => ({ id, name }));
@@ -502,16 +467,7 @@ export async function organizationsByStatus(
   em: EntityManager,
   status: TOrganizationStatus,
 ): Promise<{ id: number; name: string; createdOn: string; allowedUntil: string }[]> {
-  const comparison = status === 'active' ? '>=' : '<';
-  const rows = await em.execute<
-    { id: number; name: string; created_on: string; allowed_until: string }[]
-  >(
-    `select id, name, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as created_on,
-            to_char(allowed_until, 'YYYY-MM-DD') as allowed_until
-       from organizations where allowed_until ${comparison} ?::date
-      order by lower(name), id`,
-    [todayUtc()],
-  );
+  const rows = await organizationsOfStatus(em, { active: status === 'active', today: todayUtc() });
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -521,21 +477,12 @@ export async function organizationsByStatus(
 }
 
 /** How many people registered for the organization. */
-export async function countRegistrations(
-  em: EntityManager,
-  organizationId: number,
-): Promise<number> {
-  const [row] = await em.execute<{ total: number }[]>(
-    'select count(*)::int as total from registrations where organization_id = ?',
-    [organizationId],
-  );
-  return row?.total ?? 0;
+export function countRegistrations(em: EntityManager, organizationId: number): Promise<number> {
+  return registrationCount(em, { organizationId });
 }
 
 /** id → name of every organization, by name. */
 export async function organizationNames(em: EntityManager): Promise<Record<string, string>> {
-  const rows = await em.execute<{ id: number; name: string }[]>(
-    'select id, name from organizations order by lower(name), id',
-  );
+  const rows = await allOrganizationNames(em);
   return Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import { FORM_HASH_PATTERN } from '../../../../shared/constants.js';
 import {
   certificationRulesFromOrgInfo,
   type TCertificationRules,
@@ -7,7 +8,6 @@ import {
 } from '../../../../shared/registration.js';
 import type { StatementRunner } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
-import { FORM_HASH_PATTERN } from '../organizations/form-hash.js';
 import { statusOf, todayUtc } from '../organizations/status.js';
 import type { LinkCache } from './link-cache.js';
 import { findLinkRow, type LinkRow } from './queries.js';

@@ -1,34 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCompany, TOrgInfo } from '../../../../shared/registration.js';
 import {
-  type FragmentValues,
   json,
+  type PartValues,
   query,
-  type SqlFragment,
+  type SqlPart,
   type StatementRunner,
   sql,
 } from '../../db/sql.js';
+import { associatedCertificationsSql } from '../certifications/queries.js';
 import { exactCompany, newCompany } from '../companies/queries.js';
 import { type StagedEmailRow, stagedEmailInsert } from '../email/queries.js';
 
 // The public side's statements: the organization behind a registration link, and the final
 // submit's read and two writes, run by name on a pooled connection (docs/decisions.md, "The
 // final submit writes with plain SQL").
-
-/**
- * org_associated_certs as a SQL expression: each agency the organization enables with the types
- * linked to it, keyed by id strings. Plain SQL, because the registration link lookup is the
- * platform's hottest call and loading entities cost it several times more than the query.
- */
-const associatedCertificationsSql = (organizationId: string) => `coalesce((
-  select jsonb_object_agg(a.id::text, jsonb_build_object(
-    'agency', a.name,
-    'associatedTypes', coalesce((
-      select jsonb_object_agg(t.id::text, t.name)
-        from agency_types l join certification_types t on t.id = l.type_id
-       where l.agency_id = a.id), '{}'::jsonb)))
-    from organization_agencies oa join certification_agencies a on a.id = oa.agency_id
-   where oa.organization_id = ${organizationId}), '{}'::jsonb)`;
 
 /** What a registration link's calls read of its organization: one row, kept per link. */
 export interface LinkRow {
@@ -66,13 +52,13 @@ export interface StoredSubmission {
 }
 
 /** What an earlier submit with the key stored, as one jsonb value (null when none did). */
-const storedSubmission: SqlFragment<string | null, { idempotencyKey: string | null }> = {
+const storedSubmission: SqlPart<string | null, { idempotencyKey: string | null }> = {
   text: `(select jsonb_build_object('requestHash', s.request_hash, 'response', s.response)
      from submissions s where s.idempotency_key = :idempotencyKey)`,
   values: (idempotencyKey) => ({ idempotencyKey }),
 };
 
-type StoredValues = FragmentValues<typeof storedSubmission>;
+type StoredValues = PartValues<typeof storedSubmission>;
 
 const STORED = sql<StoredValues>('submit-stored', `select ${storedSubmission.text} as stored`);
 
@@ -144,8 +130,8 @@ export async function findOnFile(
   return row;
 }
 
-type FirstWriteValues = FragmentValues<typeof exactCompany> &
-  FragmentValues<typeof newCompany> & {
+type FirstWriteValues = PartValues<typeof exactCompany> &
+  PartValues<typeof newCompany> & {
     documentIds: string[];
     organizationId: number;
     namedCompanyId: number | null;
@@ -262,7 +248,7 @@ export async function writeSubmissionFirst(
   return row;
 }
 
-type RestWriteValues = FragmentValues<typeof stagedEmailInsert> & {
+type RestWriteValues = PartValues<typeof stagedEmailInsert> & {
   people: string;
   companyId: number;
   organizationId: number;

@@ -6,21 +6,26 @@ import { ZipArchive } from 'archiver';
 import type { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { TReportType } from '../../../../shared/constants.js';
+import type { SqlFragment } from '../../db/sql.js';
 import {
-  bundleDocumentsSql,
+  BEGIN_REPORT_SNAPSHOT,
+  bundleDocuments,
+  copyStatement,
   type DocumentReference,
-  maxCertificationsSql,
+  END_REPORT_SNAPSHOT,
+  maxCertificationsStatement,
   type ReportScope,
-  type SplitReportSql,
-  serviceProvidersReportSql,
-  testKitsReportSql,
-  usersReportSql,
-} from './report-sql.js';
+  readOn,
+  type SplitReport,
+  serviceProvidersReportStatement,
+  testKitsReportStatement,
+  usersReportStatements,
+} from './queries.js';
 
 /** A split report whose statements depend on what its snapshot holds, read through `read`. */
-type ShapedReportSql = (
-  read: (sql: string) => Promise<Record<string, unknown>[]>,
-) => Promise<SplitReportSql>;
+type ShapedReport = (
+  read: (statement: SqlFragment) => Promise<Record<string, unknown>[]>,
+) => Promise<SplitReport>;
 
 /** What reports need of document storage: reading a stored file back. */
 export interface DocumentReader {
@@ -40,14 +45,12 @@ const UTF8_BOM = '\uFEFF';
  */
 export async function copyCsv(
   em: EntityManager,
-  query: string | SplitReportSql | ShapedReportSql,
+  report: SqlFragment | SplitReport | ShapedReport,
 ): Promise<Readable> {
   const knex = em.getConnection().getKnex();
   const connection = (await knex.client.acquireConnection()) as Client;
-  const copy = (sql: string, header: boolean) => {
-    const rows = connection.query(
-      copyTo(`copy (${sql}) to stdout with (format csv, header ${header})`),
-    );
+  const copy = (statement: SqlFragment, header: boolean) => {
+    const rows = connection.query(copyTo(copyStatement(statement, header)));
     // Errors reach the reader through the iteration; one after it was abandoned has no reader.
     rows.on('error', () => {});
     return rows;
@@ -55,17 +58,17 @@ export async function copyCsv(
   async function* csv() {
     let finished = false;
     try {
-      if (typeof query === 'string') {
-        yield* copy(query, true);
+      if ('text' in report) {
+        yield* copy(report, true);
       } else {
-        await connection.query('begin transaction isolation level repeatable read, read only');
+        await connection.query(BEGIN_REPORT_SNAPSHOT);
         const split =
-          typeof query === 'function'
-            ? await query(async (sql) => (await connection.query(sql)).rows)
-            : query;
+          typeof report === 'function'
+            ? await report((statement) => readOn(connection, statement))
+            : report;
         yield* copy(split.first, true);
         yield* copy(split.rest, false);
-        await connection.query('commit');
+        await connection.query(END_REPORT_SNAPSHOT);
       }
       finished = true;
     } finally {
@@ -102,8 +105,8 @@ export function spreadsheetText(): Transform {
 /** The Users report: its certification column groups are counted in the rows' own snapshot. */
 function usersCsv(em: EntityManager, scope: ReportScope, reference: DocumentReference) {
   return copyCsv(em, async (read) => {
-    const [row] = await read(maxCertificationsSql(scope));
-    return usersReportSql(scope, Number(row?.n ?? 0), reference);
+    const [row] = await read(maxCertificationsStatement(scope));
+    return usersReportStatements(scope, Number(row?.n ?? 0), reference);
   });
 }
 
@@ -118,13 +121,13 @@ export function csvReport(
     case 'users':
       return usersCsv(em, scope, reference);
     case 'serviceProviders':
-      return copyCsv(em, serviceProvidersReportSql(scope));
+      return copyCsv(em, serviceProvidersReportStatement(scope));
     case 'testKits':
-      return copyCsv(em, testKitsReportSql(scope, reference));
+      return copyCsv(em, testKitsReportStatement(scope, reference));
   }
 }
 
-export const BUNDLE_FILES = {
+const BUNDLE_FILES = {
   users: 'testers.csv',
   serviceProviders: 'service_providers.csv',
   testKits: 'service_provider_test_kits.csv',
@@ -152,9 +155,7 @@ export function ieBundle(em: EntityManager, scope: ReportScope, storage: Documen
     for (const type of ['users', 'serviceProviders', 'testKits'] as const) {
       await addEntry(await csvReport(em, type, scope, reference), BUNDLE_FILES[type]);
     }
-    const documents = await em.execute<{ name: string; storageKey: string }[]>(
-      bundleDocumentsSql(scope),
-    );
+    const documents = await bundleDocuments(em, scope);
     for (const document of documents) {
       await addEntry(storage.open(document.storageKey), document.name);
     }

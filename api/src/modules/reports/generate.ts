@@ -1,28 +1,40 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES } from '../../../../shared/codes.js';
-import { REPORT_TYPES } from '../../../../shared/constants.js';
+import { REPORT_TYPES, type TReportType } from '../../../../shared/constants.js';
 import { fillMessage } from '../../../../shared/registration.js';
 import { REPORT_MESSAGES, type TReportRequest } from '../../../../shared/reports.js';
 import { Organization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { stageEmail } from '../email/outbox.js';
 import { csvReport, type DocumentReader, ieBundle } from './exports.js';
-import { reportFileName } from './report-sql.js';
 
-export interface ReportFile {
+interface ReportFile {
   fileName: string;
   contentType: string;
   stream: Readable;
 }
 
-export interface ReportDependencies {
+const REPORT_FILE_SUFFIX: Record<TReportType, string> = {
+  users: '_testers.csv',
+  serviceProviders: '_service_providers.csv',
+  testKits: '_service_provider_test_kits.csv',
+  ieBundle: '_ie_bundle.zip',
+};
+
+/** {org name with non-name characters stripped}{suffix}: "Springfield Water" → SpringfieldWater_testers.csv. */
+export function reportFileName(organizationName: string | null, type: TReportType): string {
+  const base = (organizationName ?? 'AllOrganizations').replace(/[^A-Za-z0-9_-]/g, '');
+  return `${base || 'Organization'}${REPORT_FILE_SUFFIX[type]}`;
+}
+
+interface ReportDependencies {
   publicUrl: string;
   storage: DocumentReader;
 }
 
 /** The organization a request names, or the spec's answer when there is none. */
-export async function reportOrganizationName(
+async function reportOrganizationName(
   em: EntityManager,
   request: TReportRequest,
 ): Promise<string | null> {

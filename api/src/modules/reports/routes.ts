@@ -10,13 +10,17 @@ import {
   ZReportErrorResponse,
 } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { createReportFile, REPORT_ATTACHMENT } from './generate.js';
-import { runScheduledReports } from './scheduled.js';
+import {
+  renderScheduledReport,
+  runScheduledReports,
+  SCHEDULED_REPORT_ATTACHMENT,
+} from './scheduled-reports.js';
 import { emailReport, generateReport, type ReportAnswer, type ReportContext } from './service.js';
 
 const TAGS = ['staff reports'];
-export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
+const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
 
 function send(reply: FastifyReply, answer: ReportAnswer) {
   // The type names the response schema that checks the answer (get_reports has one per type).
@@ -50,6 +54,9 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     });
     return { filename: file.fileName, content: file.stream, contentType: file.contentType };
   });
+  app.outbox.registerRenderer(SCHEDULED_REPORT_ATTACHMENT, (description) =>
+    renderScheduledReport(app.orm.em.fork(), description, app.config.publicUrl),
+  );
   app.jobs.define({
     name: SCHEDULED_REPORTS_JOB,
     cron: '0 8 * * *',
@@ -57,13 +64,13 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     handler: async () => {
       const result = await runScheduledReports(app.orm.em.fork(), {
         now: new Date(),
-        mailer: app.mailer,
         publicUrl: app.config.publicUrl,
         log: app.log,
       });
+      if (result.staged.length > 0) await app.outbox.nudge();
       app.log.info(
         {
-          sent: result.sent.length,
+          staged: result.staged.length,
           nothingNew: result.nothingNew.length,
           failed: result.failed.length,
         },

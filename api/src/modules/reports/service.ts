@@ -2,7 +2,11 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES } from '../../../../shared/codes.js';
 import { DELIVERY_METHODS, REPORT_RANGES, REPORT_TYPES } from '../../../../shared/constants.js';
-import { checkReportRequest, todayInProgramZone } from '../../../../shared/reports.js';
+import {
+  checkReportRequest,
+  type TReportRequest,
+  todayInProgramZone,
+} from '../../../../shared/reports.js';
 import { Organization } from '../../db/entities/index.js';
 import { escapeLike } from '../../db/like.js';
 import type { DocumentReader } from './exports.js';
@@ -33,6 +37,17 @@ const invalid = (
   body: { message, errors },
 });
 
+/** Queues the report for the recipient: {emailMessage}. */
+async function emailed(
+  em: EntityManager,
+  request: TReportRequest,
+  recipient: string,
+  context: ReportContext,
+): Promise<ReportAnswer> {
+  const emailMessage = await queueReportEmail(em, request, recipient, context.requestId);
+  return { kind: 'json', status: 200, body: { emailMessage } };
+}
+
 /** POST /api/sc/get/get_reports/{orgId}: the path names the organization (or All). */
 export async function generateReport(
   em: EntityManager,
@@ -44,13 +59,7 @@ export async function generateReport(
   if (!check.ok) return invalid(check.message, check.errors);
   const { request } = check;
   if (request.delivery.method === 'email') {
-    const emailMessage = await queueReportEmail(
-      em,
-      request,
-      request.delivery.recipient,
-      context.requestId,
-    );
-    return { kind: 'json', status: 200, body: { emailMessage } };
+    return emailed(em, request, request.delivery.recipient, context);
   }
   const file = await createReportFile(em, request, context);
   return {
@@ -95,11 +104,5 @@ export async function emailReport(
   }
   const { request } = check;
   if (request.delivery.method !== 'email') return invalid(MESSAGES.enterEmail);
-  const emailMessage = await queueReportEmail(
-    em,
-    request,
-    request.delivery.recipient,
-    context.requestId,
-  );
-  return { kind: 'json', status: 200, body: { emailMessage } };
+  return emailed(em, request, request.delivery.recipient, context);
 }

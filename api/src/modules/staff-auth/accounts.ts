@@ -33,15 +33,34 @@ export async function addStaff(
     await em.flush();
     return 'updated';
   }
+  await createAccount(em, trimmed, passwordHash);
+  return 'created';
+}
+
+/**
+ * Start-up seeding's first account (ADMIN_EMAIL / ADMIN_PASSWORD): added when no account has
+ * the email; an existing one is left as it is. Answers whether it was added.
+ */
+export async function addFirstStaff(
+  em: EntityManager,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  const trimmed = email.trim();
+  if (await findStaffByEmail(em, trimmed)) return false;
+  await createAccount(em, trimmed, await hashPassword(password));
+  return true;
+}
+
+async function createAccount(em: EntityManager, email: string, passwordHash: string) {
   em.create(StaffAccount, {
-    email: trimmed,
+    email,
     passwordHash,
     googleSubject: null,
     active: true,
     lastLoginAt: null,
   });
   await em.flush();
-  return 'created';
 }
 
 async function existingAccount(em: EntityManager, email: string) {

@@ -17,14 +17,14 @@ export function googlePublishedKeys(): GoogleKeyProvider {
   };
 }
 
-export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 export interface GoogleIdentity {
   subject: string;
   email: string;
 }
 
-export type GoogleRefusal = 'invalid' | 'unverified-email' | 'wrong-domain';
+type GoogleRefusal = 'invalid' | 'unverified-email' | 'wrong-domain';
 
 export class GoogleSignInRefused extends Error {
   override name = 'GoogleSignInRefused';
@@ -33,7 +33,7 @@ export class GoogleSignInRefused extends Error {
   }
 }
 
-export interface GoogleCheck {
+interface GoogleCheck {
   clientId: string;
   staffEmailDomain: string;
   keys: GoogleKeyProvider;

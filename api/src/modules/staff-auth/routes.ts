@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/staff-responses.js';
 import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { GoogleSignInRefused, verifyGoogleIdToken } from './google.js';
 import { accountForGoogle, checkPassword, endSession, startSession } from './service.js';
 

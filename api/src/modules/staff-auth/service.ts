@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { StaffAccount, StaffSession, type TStaffAccount } from '../../db/entities/index.js';
 import type { GoogleIdentity } from './google.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { sessionWithAccount, staffAccountIdByEmail } from './queries.js';
 
 /** The signed-in staff member a request acts for. */
 export interface AuthenticatedStaff {
@@ -16,7 +17,7 @@ export type Authentication =
   | { ok: true; staff: AuthenticatedStaff }
   | { ok: false; reason: 'expired' | 'invalid' };
 
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   email: string;
   jti: string;
@@ -33,13 +34,8 @@ export async function findStaffByEmail(
   em: EntityManager,
   email: string,
 ): Promise<TStaffAccount | null> {
-  // lower(email) matches the unique index staff_accounts_email_lower_unique.
-  const rows = await em.execute<{ id: number }[]>(
-    'select id from staff_accounts where lower(email) = lower(?)',
-    [email.trim()],
-  );
-  const id = rows[0]?.id;
-  return id === undefined ? null : em.findOne(StaffAccount, { id });
+  const row = await staffAccountIdByEmail(em, { email: email.trim() });
+  return row === undefined ? null : em.findOne(StaffAccount, { id: row.id });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -105,21 +101,7 @@ export async function authenticate(
   if (typeof claims.jti !== 'string' || !/^[0-9a-f-]{36}$/.test(claims.jti)) {
     return { ok: false, reason: 'invalid' };
   }
-  const rows = await em.execute<
-    {
-      staff_id: number;
-      email: string;
-      active: boolean;
-      expires_at: Date;
-      revoked_at: Date | null;
-    }[]
-  >(
-    `select a.id as staff_id, a.email, a.active, s.expires_at, s.revoked_at
-       from staff_sessions s join staff_accounts a on a.id = s.staff_id
-      where s.id = ?`,
-    [claims.jti],
-  );
-  const session = rows[0];
+  const session = await sessionWithAccount(em, { sessionId: claims.jti });
   if (!session || session.revoked_at || !session.active) return { ok: false, reason: 'invalid' };
   if (String(session.staff_id) !== String(claims.sub)) return { ok: false, reason: 'invalid' };
   if (new Date(session.expires_at).getTime() <= Date.now()) return { ok: false, reason: 'expired' };
@@ -135,7 +117,7 @@ export async function endSession(em: EntityManager, sessionId: string): Promise<
   );
 }
 
-export type GoogleAccountOutcome =
+type GoogleAccountOutcome =
   | { ok: true; account: TStaffAccount }
   | { ok: false; reason: 'disabled' | 'linked-elsewhere' };
 

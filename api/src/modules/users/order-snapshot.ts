@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { anchorOf, snapshotRows, snapshotStatement, type UserOrder } from './queries.js';
 
 // The unfiltered users list (Find Users without a search, react-admin's users list) needs its
 // total and, on a deep page, the position of its first row. Both cost a walk over every user:
@@ -16,7 +17,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export const ANCHOR_STEP = 1000;
 const SNAPSHOT_MS = 10_000;
 
-export interface OrderSnapshot {
+interface OrderSnapshot {
   total: number;
   maxId: number;
   /** The sort key (one value per key expression) of rows 0, ANCHOR_STEP, 2 × ANCHOR_STEP… */
@@ -38,48 +39,24 @@ function keptFor(em: EntityManager): Kept {
   return kept;
 }
 
-/** A sort's key expressions as the columns k0, k1…, by which their values are read back. */
-export const sortKeyColumns = (keys: readonly string[]) =>
-  keys.map((key, i) => `${key} as k${i}`).join(', ');
-
-/** The snapshot's single statement: one MVCC snapshot for the count and the anchors. */
-export function snapshotSql(keys: readonly string[], direction: 'asc' | 'desc'): string {
-  const order = keys.map((key) => `${key} ${direction}`).join(', ');
-  const columns = sortKeyColumns(keys);
-  return `with counted as (select count(*)::int as total, coalesce(max(id), 0)::int as max_id from users)
-    select counted.total, counted.max_id, s.* from counted
-      left join (select * from (
-          select ${columns}, row_number() over (order by ${order}) as rn from users u) ordered
-        where (rn - 1) % ${ANCHOR_STEP} = 0) s on true
-    order by s.rn`;
-}
-
-async function take(
-  em: EntityManager,
-  keys: readonly string[],
-  direction: 'asc' | 'desc',
-): Promise<OrderSnapshot> {
-  const rows = await em.execute<Record<string, unknown>[]>(snapshotSql(keys, direction));
+async function take(em: EntityManager, order: UserOrder): Promise<OrderSnapshot> {
+  const rows = await snapshotRows(em, snapshotStatement(order, ANCHOR_STEP));
   const first = rows[0] as { total: number; max_id: number };
   return {
     total: first.total,
     maxId: first.max_id,
-    anchors: rows.filter((row) => row.rn !== null).map((row) => keys.map((_, i) => row[`k${i}`])),
+    anchors: rows.filter((row) => row.rn !== null).map((row) => anchorOf(order, row)),
   };
 }
 
 /** The kept snapshot of this order, or a new one (concurrent callers share one read). */
-export function orderSnapshot(
-  em: EntityManager,
-  keys: readonly string[],
-  direction: 'asc' | 'desc',
-): Promise<OrderSnapshot> {
+export function orderSnapshot(em: EntityManager, order: UserOrder): Promise<OrderSnapshot> {
   const kept = keptFor(em);
-  const name = `${keys.join(',')} ${direction}`;
+  const name = `${order.sort} ${order.direction}`;
   const now = Date.now();
   const entry = kept.get(name);
   if (entry && entry.until > now) return entry.value;
-  const value = take(em, keys, direction);
+  const value = take(em, order);
   kept.set(name, { until: now + SNAPSHOT_MS, value });
   value.catch(() => kept.delete(name));
   return value;

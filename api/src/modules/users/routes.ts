@@ -19,7 +19,7 @@ import {
   ZUsersListResponse,
 } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { answerWithFieldErrors } from '../admin-rest/field-errors.js';
+import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { requireOrganization } from '../organizations/service.js';
 import {
   createUser,
@@ -47,7 +47,7 @@ function toUserRow(user: UserRecord) {
 }
 
 /** The User Info page's data, in the spec's wire names; document links are staff-only URLs. */
-export function toUserInfo(user: UserDetail) {
+function toUserInfo(user: UserDetail) {
   return {
     ...toUserRow(user),
     userOrgs: Object.fromEntries(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDue, localDateOf, nextRunAt, programZoneInstant } from './schedule.js';
+import { isDue, localDateOf, nextRunAt, programZoneInstant } from './report-frequency.js';
 
 const at = (iso: string) => new Date(iso);
 

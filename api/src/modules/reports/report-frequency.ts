@@ -3,7 +3,7 @@ import { PROGRAM_TIME_ZONE, type TEmailFrequency } from '../../../../shared/cons
 // When scheduled registration reports go out: 8:00 in the program's time zone (America/New_York,
 // EST or EDT as the season has it) on the days each frequency names.
 
-export const SEND_HOUR = 8;
+const SEND_HOUR = 8;
 
 interface LocalDate {
   year: number;

@@ -1,10 +1,22 @@
-import { escapeLiteral } from 'pg';
-import { PROGRAM_TIME_ZONE, type TReportType } from '../../../../shared/constants.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from 'pg';
+import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
 import { addDays, type TReportRequest } from '../../../../shared/reports.js';
+import {
+  composedSql,
+  numberedValues,
+  query,
+  queryComposed,
+  type SqlFragment,
+  type SqlParams,
+  sql,
+  withLiterals,
+} from '../../db/sql.js';
 
-// The report queries. They run under COPY … TO STDOUT, which takes no bind parameters, so every
-// value placed in them is either validated (integer ids, YYYY-MM-DD dates) or quoted with
-// escapeLiteral. Column aliases are the CSV headers (documented in docs/reports.md).
+// The report statements. The reports themselves run under COPY … TO STDOUT, which takes no
+// bind parameters: their values are named parameters like anywhere else, written in as quoted
+// literals when the COPY is issued (copyStatement). Column aliases are the CSV headers
+// (documented in docs/reports.md).
 
 export interface ReportScope {
   organizationId: number | null;
@@ -16,47 +28,53 @@ export interface ReportScope {
 /** How document cells are written: a console link, or a file name inside the bundle. */
 export type DocumentReference = { kind: 'link'; baseUrl: string } | { kind: 'bundle' };
 
-const ZONE = escapeLiteral(PROGRAM_TIME_ZONE);
-
 /**
  * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first)
  * gets a leading apostrophe: spreadsheets show the text as typed and hide the apostrophe, so a
  * phone number like +1 555 0100 still reads as itself. The first character's code is compared
- * (ascii() reads the first character of any text): a regular expression per cell was a fifth
+ * (ascii() reads the first character of any text): a regular expression per cell costs a fifth
  * of the Users report's time.
  */
-export function safeText(expression: string): string {
+function safeText(expression: string): string {
   return `(case when ascii(${expression}) in (61, 43, 45, 64, 9, 13) then '''' || ${expression} else ${expression} end)`;
 }
 
-const localDate = (expression: string) =>
-  `to_char(${expression} at time zone ${ZONE}, 'YYYY-MM-DD')`;
+const localDate = (expression: string) => `to_char(${expression} at time zone :zone, 'YYYY-MM-DD')`;
 const localDateTime = (expression: string) =>
-  `to_char(${expression} at time zone ${ZONE}, 'YYYY-MM-DD HH24:MI')`;
+  `to_char(${expression} at time zone :zone, 'YYYY-MM-DD HH24:MI')`;
 
-/** Rows whose timestamp falls in the scope: inclusive dates read in the program's time zone. */
-function scopeFilter(scope: ReportScope, organizationColumn: string, timeColumn: string): string {
+/**
+ * Rows whose timestamp falls in the scope: inclusive dates read in the program's time zone.
+ * Every use of one scope carries the same values, so a statement may filter twice.
+ */
+function scopeFilter(
+  scope: ReportScope,
+  organizationColumn: string,
+  timeColumn: string,
+): SqlFragment {
   const conditions: string[] = [];
+  const params: SqlParams = { zone: PROGRAM_TIME_ZONE };
   if (scope.organizationId !== null) {
-    conditions.push(`${organizationColumn} = ${integer(scope.organizationId)}`);
+    conditions.push(`${organizationColumn} = :organizationId`);
+    params.organizationId = scope.organizationId;
   }
   if (scope.range) {
-    conditions.push(
-      `${timeColumn} >= (${date(scope.range.start)}::timestamp at time zone ${ZONE})`,
-    );
-    conditions.push(
-      `${timeColumn} < (${date(addDays(scope.range.end, 1))}::timestamp at time zone ${ZONE})`,
-    );
+    conditions.push(`${timeColumn} >= (:rangeStart::date::timestamp at time zone :zone)`);
+    conditions.push(`${timeColumn} < (:dayAfterRange::date::timestamp at time zone :zone)`);
+    params.rangeStart = scope.range.start;
+    params.dayAfterRange = addDays(scope.range.end, 1);
   }
   if (scope.window) {
-    conditions.push(`${timeColumn} > ${instant(scope.window.after)}`);
-    conditions.push(`${timeColumn} <= ${instant(scope.window.until)}`);
+    conditions.push(`${timeColumn} > :windowAfter::timestamptz`);
+    conditions.push(`${timeColumn} <= :windowUntil::timestamptz`);
+    params.windowAfter = scope.window.after;
+    params.windowUntil = scope.window.until;
   }
-  return conditions.length ? conditions.join(' and ') : 'true';
+  return { text: conditions.length ? conditions.join(' and ') : 'true', params };
 }
 
 /** A document's name inside the IE bundle, e.g. documents/certification-12.pdf. */
-export function bundleDocumentName(
+function bundleDocumentName(
   kind: 'certification' | 'test-kit',
   idColumn: string,
   contentTypeColumn: string,
@@ -69,12 +87,16 @@ function documentCell(
   kind: 'certification' | 'test-kit',
   ownerId: string,
   documentAlias: string,
-): string {
+): SqlFragment {
   const cell =
     reference.kind === 'link'
-      ? `${escapeLiteral(`${reference.baseUrl}/api/documents/`)} || ${documentAlias}.id::text`
+      ? `:documentsUrl || ${documentAlias}.id::text`
       : bundleDocumentName(kind, ownerId, `${documentAlias}.content_type`);
-  return `(case when ${documentAlias}.id is null then '' else ${cell} end)`;
+  return {
+    text: `(case when ${documentAlias}.id is null then '' else ${cell} end)`,
+    params:
+      reference.kind === 'link' ? { documentsUrl: `${reference.baseUrl}/api/documents/` } : {},
+  };
 }
 
 /**
@@ -82,9 +104,13 @@ function documentCell(
  * Registrations keep their count (triggers on certifications), so for one organization over all
  * time this is one read of registrations_organization_certification_count_idx.
  */
-export function maxCertificationsSql(scope: ReportScope): string {
-  return `select coalesce(max(r.certification_count), 0)::int as n from registrations r
-    where ${scopeFilter(scope, 'r.organization_id', 'r.registered_at')}`;
+export function maxCertificationsStatement(scope: ReportScope): SqlFragment {
+  const filter = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
+  return {
+    text: `select coalesce(max(r.certification_count), 0)::int as n from registrations r
+    where ${filter.text}`,
+    params: filter.params,
+  };
 }
 
 /**
@@ -92,9 +118,9 @@ export function maxCertificationsSql(scope: ReportScope): string {
  * that answers at once, `rest` every row after those by the plan cheapest overall. Together they
  * are the rows of one statement, in its order.
  */
-export interface SplitReportSql {
-  first: string;
-  rest: string;
+export interface SplitReport {
+  first: SqlFragment;
+  rest: SqlFragment;
 }
 
 /** How many rows the Users report's first statement returns. */
@@ -106,11 +132,11 @@ export const USERS_REPORT_FIRST_ROWS = 1000;
  * but costs about a third more in total. So the first rows come from the walk (LIMIT) and the
  * rest from the sort, with the certifications in scope aggregated in one pass.
  */
-export function usersReportSql(
+export function usersReportStatements(
   scope: ReportScope,
   certificationColumns: number,
   reference: DocumentReference,
-): SplitReportSql {
+): SplitReport {
   const names = ['Number', 'Agency', 'Type', 'Expiration', 'Document'];
   const groups: string[] = [];
   for (let i = 1; i <= certificationColumns; i++) {
@@ -118,13 +144,14 @@ export function usersReportSql(
       groups.push(`coalesce(certs.cells[${i}][${k + 1}], '') as "Certification ${i} ${name}"`);
     });
   }
+  const document = documentCell(reference, 'certification', 'ce.id', 'd');
   // A registration's certifications in id order, each as its five cells (already safe).
   const certificationCells = `array_agg(array[
         ${safeText('ce.number')},
         ${safeText('ce.agency_name')},
         ${safeText('ce.type_name')},
         to_char(ce.expires_on, 'YYYY-MM-DD'),
-        ${documentCell(reference, 'certification', 'ce.id', 'd')}
+        ${document.text}
       ] order by ce.id) as cells
     from certifications ce left join documents d on d.id = ce.document_id`;
   const filter = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
@@ -142,25 +169,34 @@ export function usersReportSql(
   join users u on u.id = r.user_id
   join organizations o on o.id = r.organization_id
   left join companies c on c.id = r.company_id`;
+  const params = { ...filter.params, ...document.params };
   return {
-    first: `${select}
+    first: {
+      text: `${select}
   left join lateral (select ${certificationCells}
     where ce.registration_id = r.id) certs on true
-  where ${filter}
+  where ${filter.text}
   order by r.registered_at, r.id
   limit ${USERS_REPORT_FIRST_ROWS}`,
-    rest: `${select}
+      params,
+    },
+    rest: {
+      text: `${select}
   left join (select ce.registration_id, ${certificationCells}
-    where ce.registration_id in (select r.id from registrations r where ${filter})
+    where ce.registration_id in (select r.id from registrations r where ${filter.text})
     group by ce.registration_id) certs on certs.registration_id = r.id
-  where ${filter}
+  where ${filter.text}
   order by r.registered_at, r.id
   offset ${USERS_REPORT_FIRST_ROWS}`,
+      params,
+    },
   };
 }
 
-export function serviceProvidersReportSql(scope: ReportScope): string {
-  return `select
+export function serviceProvidersReportStatement(scope: ReportScope): SqlFragment {
+  const filter = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
+  return {
+    text: `select
     ${safeText('c.name')} as "Company",
     ${safeText('c.address1')} as "Address Line 1",
     ${safeText('c.address2')} as "Address Line 2",
@@ -174,13 +210,21 @@ export function serviceProvidersReportSql(scope: ReportScope): string {
   from registrations r
   join users u on u.id = r.user_id
   join companies c on c.id = r.company_id
-  where ${scopeFilter(scope, 'r.organization_id', 'r.registered_at')}
+  where ${filter.text}
   group by c.id
-  order by lower(c.name), c.id`;
+  order by lower(c.name), c.id`,
+    params: filter.params,
+  };
 }
 
-export function testKitsReportSql(scope: ReportScope, reference: DocumentReference): string {
-  return `select
+export function testKitsReportStatement(
+  scope: ReportScope,
+  reference: DocumentReference,
+): SqlFragment {
+  const filter = scopeFilter(scope, 'tk.organization_id', 'tk.created_at');
+  const document = documentCell(reference, 'test-kit', 'tk.id', 'd');
+  return {
+    text: `select
     ${localDateTime('tk.created_at')} as "Registration Date",
     ${safeText("coalesce(o.name, '')")} as "Organization",
     ${safeText('c.name')} as "Company",
@@ -188,54 +232,64 @@ export function testKitsReportSql(scope: ReportScope, reference: DocumentReferen
     ${safeText('tk.manufacturer')} as "Manufacturer",
     ${safeText('tk.model')} as "Model",
     to_char(tk.calibrated_on, 'YYYY-MM-DD') as "Calibration Date",
-    ${documentCell(reference, 'test-kit', 'tk.id', 'd')} as "Calibration Document"
+    ${document.text} as "Calibration Document"
   from test_kits tk
   join companies c on c.id = tk.company_id
   left join organizations o on o.id = tk.organization_id
   left join documents d on d.id = tk.document_id
-  where ${scopeFilter(scope, 'tk.organization_id', 'tk.created_at')}
-  order by tk.created_at, tk.id`;
+  where ${filter.text}
+  order by tk.created_at, tk.id`,
+    params: { ...filter.params, ...document.params },
+  };
 }
 
 /** Every document the bundle's CSVs name, with the name they use. */
-export function bundleDocumentsSql(scope: ReportScope): string {
-  return `select ${bundleDocumentName('certification', 'ce.id', 'd.content_type')} as name, d.storage_key as "storageKey"
+export function bundleDocuments(em: EntityManager, scope: ReportScope) {
+  const certifications = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
+  const testKits = scopeFilter(scope, 'tk.organization_id', 'tk.created_at');
+  return queryComposed<{ name: string; storageKey: string }>(em, 'bundle-documents', {
+    text: `select ${bundleDocumentName('certification', 'ce.id', 'd.content_type')} as name, d.storage_key as "storageKey"
     from certifications ce
     join registrations r on r.id = ce.registration_id
     join documents d on d.id = ce.document_id
-    where ${scopeFilter(scope, 'r.organization_id', 'r.registered_at')}
+    where ${certifications.text}
   union all
   select ${bundleDocumentName('test-kit', 'tk.id', 'd.content_type')}, d.storage_key
     from test_kits tk
     join documents d on d.id = tk.document_id
-    where ${scopeFilter(scope, 'tk.organization_id', 'tk.created_at')}
-  order by 1`;
+    where ${testKits.text}
+  order by 1`,
+    params: { ...certifications.params, ...testKits.params },
+  });
 }
 
-export const REPORT_FILE_SUFFIX: Record<TReportType, string> = {
-  users: '_testers.csv',
-  serviceProviders: '_service_providers.csv',
-  testKits: '_service_provider_test_kits.csv',
-  ieBundle: '_ie_bundle.zip',
-};
-
-/** {org name with non-name characters stripped}{suffix}: "Springfield Water" → SpringfieldWater_testers.csv. */
-export function reportFileName(organizationName: string | null, type: TReportType): string {
-  const base = (organizationName ?? 'AllOrganizations').replace(/[^A-Za-z0-9_-]/g, '');
-  return `${base || 'Organization'}${REPORT_FILE_SUFFIX[type]}`;
+/** A report statement as COPY … TO STDOUT in CSV, its values written in as literals. */
+export function copyStatement(statement: SqlFragment, header: boolean): string {
+  const compiled = composedSql('report', statement.text);
+  return `copy (${withLiterals(compiled, statement.params)}) to stdout with (format csv, header ${header})`;
 }
 
-function integer(value: number): string {
-  if (!Number.isSafeInteger(value))
-    throw new Error('report scope: organization id must be an integer');
-  return String(value);
+/** A split report's statements read one snapshot: repeatable read, and nothing written. */
+export const BEGIN_REPORT_SNAPSHOT = 'begin transaction isolation level repeatable read, read only';
+export const END_REPORT_SNAPSHOT = 'commit';
+
+/** Runs a statement on a connection of its own (a report's, inside its snapshot). */
+export async function readOn(
+  connection: Client,
+  statement: SqlFragment,
+): Promise<Record<string, unknown>[]> {
+  const compiled = composedSql('report-read', statement.text);
+  return (await connection.query(compiled.numbered, numberedValues(compiled, statement.params)))
+    .rows;
 }
 
-function instant(value: Date): string {
-  return `'${value.toISOString()}'::timestamptz`;
-}
-
-function date(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new Error('report scope: dates must be YYYY-MM-DD');
-  return `'${value}'::date`;
-}
+const NEW_REGISTRATIONS = sql<{ organizationId: number; after: Date; until: Date }>(
+  'new-registrations-count',
+  `select count(*)::int as n from registrations
+    where organization_id = :organizationId and registered_at > :after and registered_at <= :until`,
+);
+/** How many people registered for the organization in a scheduled report's window. */
+export const newRegistrationCount = async (
+  em: EntityManager,
+  params: { organizationId: number; after: Date; until: Date },
+) => (await query<{ n: number }, typeof params>(em, NEW_REGISTRATIONS, params))[0]?.n ?? 0;

@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { idIn, queryComposed, type SqlFragment, whereAll } from '../../db/sql.js';
+
+// The audit log's statements: one page of entries and their count.
+
+export interface AuditRow {
+  id: number;
+  staff_id: number | null;
+  staff_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+export interface AuditConditions {
+  ids?: number[];
+  entityType?: string;
+  entityId?: string;
+  staffEmail?: string;
+}
+
+function auditWhere(conditions: AuditConditions): SqlFragment {
+  const { entityType, entityId, staffEmail } = conditions;
+  return whereAll([
+    idIn('id', conditions.ids),
+    entityType ? { text: 'entity_type = :entityType', params: { entityType } } : undefined,
+    entityId ? { text: 'entity_id = :entityId', params: { entityId } } : undefined,
+    staffEmail
+      ? { text: 'lower(staff_email) = lower(:staffEmail)', params: { staffEmail } }
+      : undefined,
+  ]);
+}
+
+/**
+ * The newest (or oldest) entries first, ordered by created_at then id (audit_log_created_idx;
+ * entity filters use audit_log_entity_idx), and how many match.
+ */
+export async function auditPage(
+  em: EntityManager,
+  conditions: AuditConditions,
+  page: { direction: 'asc' | 'desc'; offset: number; limit: number },
+) {
+  const where = auditWhere(conditions);
+  const { direction } = page;
+  const rows = await queryComposed<AuditRow>(em, 'audit-page', {
+    text: `select * from audit_log ${where.text}
+        order by created_at ${direction}, id ${direction} limit :limit offset :offset`,
+    params: { ...where.params, limit: page.limit, offset: page.offset },
+  });
+  const [count] = await queryComposed<{ total: number }>(em, 'audit-count', {
+    text: `select count(*)::int as total from audit_log ${where.text}`,
+    params: where.params,
+  });
+  return { rows, total: count?.total ?? 0 };
+}
