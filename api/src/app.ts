@@ -21,6 +21,7 @@ import staffAuthPlugin from './modules/staff-auth/plugin.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
 import { userRoutes } from './modules/users/routes.js';
+import { staffRoutes } from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: config.jobs });
   await app.register(emailPlugin);
   await app.register(docsPlugin);
+  await app.register(staffRoutes);
   await app.register(staffAuthPlugin);
 
   await app.register(linkCache);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protectStaffRoutes } from '../../../api/src/plugins/auth.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -196,5 +197,41 @@ describe('the route table', () => {
     expect(json('/api/sc/get/get_reports/{orgId}', 'post', '200').required).toEqual([
       'emailMessage',
     ]);
+  });
+});
+
+describe('the staff role table', () => {
+  it('holds every staff-only route, each with the role its kind of work needs', async () => {
+    const roles = t.app.staffRouteRoles;
+    const staffOnly = routeTable(t.app.printRoutes({ commonPrefix: false })).filter(
+      (route) => !isPublic(route.path),
+    );
+    const missing = staffOnly
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((key) => !roles.has(key));
+    expect(missing).toEqual([]);
+    // Reading needs the least role; changing people and organizations an Editor; the
+    // certification agencies and types every form shares an Administrator.
+    expect(roles.get('GET /api/admin/users')).toBe('viewer');
+    expect(roles.get('POST /api/sc/get/get_reports/:orgId')).toBe('viewer');
+    expect(roles.get('PUT /api/sc/submit/user/:userId')).toBe('editor');
+    expect(roles.get('DELETE /api/admin/organizations/:id')).toBe('editor');
+    expect(roles.get('POST /api/sc/submit/certification_agency/:agency')).toBe('administrator');
+    expect(roles.get('PUT /api/admin/types/:id')).toBe('administrator');
+    for (const [route, role] of roles) {
+      if (route.startsWith('GET ') || route.startsWith('HEAD ')) expect(role, route).toBe('viewer');
+    }
+  });
+
+  it('refuses to start with a staff route that declares no role', async () => {
+    await expect(
+      createTestApp({
+        setup: (app) =>
+          app.register(async (scope) => {
+            protectStaffRoutes(scope);
+            scope.get('/api/sc/get/undeclared', async () => ({}));
+          }),
+      }),
+    ).rejects.toThrow('Staff route GET /api/sc/get/undeclared declares no staffRole');
   });
 });

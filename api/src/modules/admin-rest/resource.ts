@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZId } from '../../../../shared/staff.js';
 import { withErrorResponses } from '../../../../shared/staff-responses.js';
+import type { TStaffRole } from '../../../../shared/staff-roles.js';
 import type { Actor } from '../audit/service.js';
 import { contentRange, type ListQuery, parseListQuery, ZListQuerystring } from './list-query.js';
 
@@ -16,6 +17,8 @@ type Page = Omit<ListQuery, 'filter'>;
  */
 interface RestResource<TResponse extends z.ZodType<{ id: number | string }>, TFilter> {
   name: string;
+  /** The least role that may create, update or delete (reading needs 'viewer'). */
+  writeRole?: TStaffRole;
   /** One record as answered (shared/admin-responses.ts); a list answers an array of them. */
   response: TResponse;
   sortFields: readonly string[];
@@ -57,6 +60,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
   app.get(
     path,
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags,
         summary: `getList / getMany / getManyReference (sort by ${resource.sortFields.join(', ')}).`,
@@ -77,6 +81,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
   app.get(
     `${path}/:id`,
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags,
         summary: 'getOne',
@@ -91,10 +96,12 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
   );
 
   const { create, update, remove } = resource;
+  const writeRole = resource.writeRole ?? 'administrator';
   if (create) {
     app.post(
       path,
       {
+        config: { staffRole: writeRole },
         schema: {
           tags,
           summary: 'create',
@@ -110,6 +117,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     app.put(
       `${path}/:id`,
       {
+        config: { staffRole: writeRole },
         schema: {
           tags,
           summary: 'update',
@@ -126,6 +134,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     app.delete(
       `${path}/:id`,
       {
+        config: { staffRole: writeRole },
         schema: {
           tags,
           summary: 'delete',

@@ -107,6 +107,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'organizations',
+    writeRole: 'editor',
     response: ZAdminOrganizationResponse,
     sortFields: ORGANIZATION_SORT_FIELDS,
     defaultSort: 'name',
@@ -136,6 +137,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'agencies',
+    writeRole: 'administrator',
     response: ZAdminAgencyResponse,
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
@@ -156,6 +158,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'types',
+    writeRole: 'administrator',
     response: ZAdminTypeResponse,
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
@@ -176,6 +179,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'users',
+    writeRole: 'editor',
     response: ZAdminUserResponse,
     sortFields: USER_SORT_FIELDS,
     defaultSort: 'lastName',

@@ -15,6 +15,7 @@ export const documentRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/documents/:id',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: ['staff documents'],
         summary: 'Download a certification or calibration document.',

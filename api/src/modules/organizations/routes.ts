@@ -97,6 +97,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/organization/:orgURL',
     {
+      config: { staffRole: 'editor' },
       schema: {
         tags: TAGS,
         summary: 'Create an organization; the body orgInfo.orgURL is its name.',
@@ -122,6 +123,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/orginfo/:org',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'The organization detail by name: VALID URL with message.orgInfo.',
@@ -139,6 +141,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/api/sc/submit/editorganization/:orgName',
     {
+      config: { staffRole: 'editor' },
       schema: {
         tags: TAGS,
         summary: 'Save an organization (the name cannot change).',
@@ -168,6 +171,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/api/sc/submit/delete_organization/:orgName',
     {
+      config: { staffRole: 'editor' },
       schema: {
         tags: TAGS,
         summary: 'Delete an organization; orgName and orgID must both match it exactly.',
@@ -193,6 +197,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/search-org',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'Organizations with a name word starting with each typed word: [{id, name}].',
@@ -206,6 +211,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/org_status/:status',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'Active or inactive organizations: [{id, name, created_on, allowed_access}].',
@@ -231,6 +237,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/orgsignups/:org',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'How many registrations an organization (id or name) has.',
@@ -251,6 +258,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/report_orgs',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'Every organization: message is a map of id to name.',

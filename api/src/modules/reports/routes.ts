@@ -88,6 +88,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/get/get_reports/:orgId',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'Generate a report: the file itself (Download) or {emailMessage} (Email).',
@@ -120,6 +121,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/get/send_email/:orgName',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'Email a report of one organization: body {email, org_name, selected_report}.',

@@ -151,6 +151,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
     staffOnly.get(
       '/api/sc/get/verify_auth',
       {
+        config: { staffRole: 'viewer' },
         schema: {
           tags: ['staff session'],
           summary: 'VERIFIED for a live token; 401 EXPIRED or INVALID otherwise.',
@@ -162,6 +163,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
     staffOnly.post(
       '/api/sc/session/user-logout',
       {
+        config: { staffRole: 'viewer' },
         schema: {
           tags: ['staff session'],
           summary: 'Revokes the token it is sent with.',
@@ -178,6 +180,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
       staffOnly.get(
         '/api/sc/get/testing_route',
         {
+          config: { staffRole: 'viewer' },
           schema: {
             tags: ['staff session'],
             summary: 'Debug: answers while signed in (not in production).',

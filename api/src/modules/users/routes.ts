@@ -92,6 +92,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/get/users_list',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: `One page (${USERS_PAGE_SIZE} rows) of users, optionally of one organization.`,
@@ -124,6 +125,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/user/:userId',
     {
+      config: { staffRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'User detail with userOrgs, userServiceProviders and userCerts.',
@@ -140,6 +142,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/api/sc/submit/user/:userId',
     {
+      config: { staffRole: 'editor' },
       schema: {
         tags: TAGS,
         summary: 'Edit a user (type, names, email, phone); the email stays unique.',
@@ -163,6 +166,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/user',
     {
+      config: { staffRole: 'editor' },
       schema: {
         tags: TAGS,
         summary: 'Add a user (the Add user dialog).',
@@ -184,6 +188,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/enroll/:orgId/:userId',
     {
+      config: { staffRole: 'editor' },
       schema: {
         tags: TAGS,
         summary: "Set a user's enrollment in an organization to `enrolled`.",
@@ -208,6 +213,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/enroll_all/:orgId',
     {
+      config: { staffRole: 'editor' },
       schema: {
         tags: TAGS,
         summary: 'Enroll every registered user of the organization (matching searchQuery if sent).',
