@@ -118,6 +118,11 @@ export const MESSAGES = {
   fileMissing: 'Please choose a file to upload.',
   valueInvalid: 'Please enter a valid value.',
   companyInfoInvalid: 'Please send exactly one company.',
+  bodyNotObject: 'The request body must be a JSON object.',
+  shapeNotObject: 'The request is not shaped as expected: {field} must be an object.',
+  shapeNotList: 'The request is not shaped as expected: {field} must be a list.',
+  shapeNotValue:
+    'The request is not shaped as expected: {field} must be a single value, not a list or an object.',
 
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',
