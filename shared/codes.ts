@@ -124,6 +124,13 @@ export const MESSAGES = {
   shapeNotValue:
     'The request is not shaped as expected: {field} must be a single value, not a list or an object.',
 
+  // What the public step checks answer when they pass (the client reads only the code).
+  userTypeAccepted: 'Registering as {userType}.',
+  companyNoMatches: 'No matching companies found.',
+  adminsValid: 'Admins are valid.',
+  testersValid: 'Testers are valid.',
+  testKitsValid: 'Test kits are valid.',
+
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',
   notFound: 'The requested resource was not found.',
@@ -131,6 +138,10 @@ export const MESSAGES = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internalError: 'Something went wrong on our side. Please try again later.',
+  payloadTooLarge: 'The request is too large.',
+  contentTypeNotAccepted: 'This content type is not accepted.',
+  multipartRequired: 'Send the file as multipart/form-data.',
+  oneFilePerUpload: 'Send one file per upload.',
 } as const;
 export type TMessageKey = keyof typeof MESSAGES;
 

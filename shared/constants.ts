@@ -157,3 +157,6 @@ export const WELCOME_EMAIL_HOURS = 48;
 
 /** Certifications one tester may list in a registration (the spec gives no bound; junk needs one). */
 export const MAX_CERTIFICATIONS_PER_TESTER = 10;
+
+/** How long a saved registration ("Save and finish later") and its emailed link are kept. */
+export const DRAFT_LIFETIME_DAYS = 14;

@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import i18nPlugin from './i18n/plugin.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(errorsPlugin);
+  await app.register(i18nPlugin);
   await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
   // Per-route limits opt in with `config.rateLimit`; keyed by the client address as Fastify
   // sees it (X-Forwarded-For only counts when TRUST_PROXY names the proxies).

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { usePathname } from './history.js';
+import { LanguageSwitch } from './i18n/LanguageSwitch.js';
 import { lazyScreen } from './lazy.js';
 import { NotFound } from './NotFound.js';
 import { FormLayout } from './org/FormLayout.js';
@@ -41,8 +42,11 @@ function screenAt(pathname: string): ReactNode {
 export function App() {
   const pathname = usePathname();
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>{screenAt(pathname)}</Suspense>
-    </RouteErrorBoundary>
+    <>
+      <LanguageSwitch />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageLoading />}>{screenAt(pathname)}</Suspense>
+      </RouteErrorBoundary>
+    </>
   );
 }

@@ -10,12 +10,13 @@ import { AppError } from '../../errors.js';
  * checks the JSON shape: an object at the top, and lists, objects and single values where the
  * schema has them. Anything else is a 400 saying where; a rule failure is never turned into one.
  */
-export const shapedBodyOnly: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+export const shapedBodyOnly: FastifySchemaCompiler<unknown> =
+  ({ schema, httpPart }) =>
   (data) => {
+    if (httpPart !== 'body') return { value: data };
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       return { error: AppError.badRequest(MESSAGES.bodyNotObject) };
     }
-    const problem = shapeProblem(schema, data);
+    const problem = shapeProblem(schema as z.ZodType, data);
     return problem ? { error: AppError.badRequest(shapeProblemMessage(problem)) } : { value: data };
   };

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { goBack, historyIndex, navigate } from '../history.js';
+import { useI18n } from '../i18n/use-i18n.js';
 import { loadWithTimeout } from '../lazy.js';
 import { useForm } from '../org/form-context.js';
 import { formPath, stepPath } from '../routes.js';
@@ -93,15 +94,21 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     }
   }, [state.path, urlPage, page, hash]);
 
-  // Every page change: title, scroll to top, focus on the heading, and the host page is told.
+  // Every page change: scroll to top, focus on the heading, and the host page is told. The
+  // title follows the page and the language (a language change leaves focus where it is).
   const heading = useRef<HTMLHeadingElement>(null);
-  const { title } = step;
+  const { t } = useI18n();
+  const title = t(step.title);
+  const formTitle = t('org.title', { orgName: org.org_name });
+  const progress = progressText(page, t);
   useEffect(() => {
-    document.title = `${progressText(page)}: ${title} – ${org.org_name} Tester Registration`;
+    document.title = t('wizard.documentTitle', { progress, step: title, form: formTitle });
+  }, [t, progress, title, formTitle]);
+  useEffect(() => {
     window.scrollTo(0, 0);
     heading.current?.focus({ preventScroll: true });
-    emitEmbedEvent({ type: 'step', page, title });
-  }, [page, title, org.org_name]);
+    emitEmbedEvent({ type: 'step', page, title: step.title });
+  }, [page, step.title]);
 
   const apply = useCallback((action: TWizardAction) => dispatch(action), []);
 
@@ -150,7 +157,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     <WizardContext.Provider value={context}>
       <main className={`page wizard step-${page}`}>
         <p className="step-count">
-          {org.org_name} Tester Registration · {progressText(page)}
+          {formTitle} · {progress}
         </p>
         <h1 ref={heading} tabIndex={-1}>
           {title}
@@ -166,16 +173,16 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
           <Screen />
           <div className="wizard-nav no-print">
             <button type="button" className="button secondary" onClick={guard(back)}>
-              Back
+              {t('wizard.back')}
             </button>
             {skip ? (
               <button type="button" className="button secondary" onClick={guard(skip)}>
-                Skip
+                {t('wizard.skip')}
               </button>
             ) : null}
             {step.next ? (
               <button type="submit" className="button primary" aria-disabled={busy || undefined}>
-                {busy ? 'Loading...' : step.next.label}
+                {busy ? t('wizard.loading') : t(step.next.label)}
               </button>
             ) : null}
           </div>

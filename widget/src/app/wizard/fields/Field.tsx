@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
 import { useWizard } from '../wizard-context.js';
 import { Tooltip } from './Tooltip.js';
@@ -29,6 +30,7 @@ function FieldFrame({
   children,
 }: TFieldProps & { children: (control: TControlProps) => ReactNode }) {
   const { state } = useWizard();
+  const { t, localize } = useI18n();
   const id = fieldId(path);
   const error = state.errors.fields[path];
   const describedBy = [
@@ -47,7 +49,9 @@ function FieldFrame({
             *
           </span>
         ) : null}
-        {tooltip ? <Tooltip id={`${id}-tip`} label={`About ${label}`} text={tooltip} /> : null}
+        {tooltip ? (
+          <Tooltip id={`${id}-tip`} label={t('wizard.about', { label })} text={tooltip} />
+        ) : null}
       </div>
       {hint ? (
         <p id={`${id}-hint`} className="hint">
@@ -56,8 +60,8 @@ function FieldFrame({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="error-message">
-          <span className="visually-hidden">Error: </span>
-          {error}
+          <span className="visually-hidden">{t('wizard.errorPrefix')}</span>
+          {localize(error)}
         </p>
       ) : null}
       {children({

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { addCatalogue } from '../../../shared/i18n/catalogue.js';
+import { es } from '../../../shared/i18n/es.js';
+import {
+  DEFAULT_LANGUAGE,
+  languageFromAcceptLanguage,
+  languageOf,
+  type TLanguage,
+} from '../../../shared/i18n/languages.js';
+import { localizeAnswer } from './answers.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language the registrant reads: ?lang=, else Accept-Language, else English. */
+    language: TLanguage;
+  }
+}
+
+/** The calls whose answers a registrant reads; staff calls stay English. */
+const PUBLIC_PREFIXES = ['/api/tr/', '/api/uploads/', '/api/drafts/'];
+
+export const isPublicCall = (url: string) =>
+  PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+export function requestLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>): TLanguage {
+  const explicit = (request.query as { lang?: unknown } | undefined)?.lang;
+  return (
+    languageOf(explicit) ??
+    languageFromAcceptLanguage(request.headers['accept-language']) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+/**
+ * The registrant's language on every public call: the answer's messages are read from the
+ * shared catalogue in it (codes never change), with Content-Language saying which it is.
+ */
+const i18nPlugin: FastifyPluginAsync = async (app) => {
+  addCatalogue('es', es);
+  app.decorateRequest('language', DEFAULT_LANGUAGE);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPublicCall(request.url)) return;
+    request.language = requestLanguage(request);
+    reply.header('content-language', request.language).header('vary', 'Accept-Language');
+  });
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    isPublicCall(request.url) ? localizeAnswer(payload, request.language) : payload,
+  );
+};
+
+export default fp(i18nPlugin, { name: 'i18n' });
