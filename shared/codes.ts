@@ -29,6 +29,9 @@ export const CODES = {
   rateLimited: 'RATE LIMITED',
   unavailable: 'SERVICE UNAVAILABLE',
   internalError: 'INTERNAL ERROR',
+  // Save and finish later.
+  draftErrors: 'DRAFT ERRORS',
+  draftNotFound: 'DRAFT NOT FOUND',
 } as const;
 export type TCode = (typeof CODES)[keyof typeof CODES];
 
@@ -130,6 +133,10 @@ export const MESSAGES = {
   adminsValid: 'Admins are valid.',
   testersValid: 'Testers are valid.',
   testKitsValid: 'Test kits are valid.',
+  // Save and finish later.
+  draftSaved: 'We sent a link to continue this registration to that email address.',
+  draftLinkInvalid:
+    'This link to a saved registration has expired or is no longer valid. Saved registrations are kept for {days} days, and saving again replaces the link.',
 
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',

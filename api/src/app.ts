@@ -12,6 +12,7 @@ import { loggerOptions, RequestLogController } from './logging.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
+import draftsPlugin from './modules/drafts/routes.js';
 import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(linkCache);
   await app.register(uploadsPlugin);
+  await app.register(draftsPlugin);
   await app.register(healthRoutes);
   await app.register(publicRegistration);
   await app.register(staffAuthRoutes);

@@ -169,6 +169,9 @@ describe('the message catalogue', () => {
     expect(translate('en', 'people.testersIntro', { count: 2 })).toContain('2 certifications,');
     expect(translate('es', 'people.testersIntro', { count: 1 })).toContain('1 certificación,');
     expect(translate('es', 'people.testersIntro', { count: 3 })).toContain('3 certificaciones,');
+    expect(
+      translate('es', 'emails.draftSaved.body', { orgName: 'X', link: 'L', days: 14 }),
+    ).toContain('durante 14 días');
   });
 });
 

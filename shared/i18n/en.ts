@@ -76,6 +76,8 @@ export const PUBLIC_MESSAGES = {
   contentTypeNotAccepted: MESSAGES.contentTypeNotAccepted,
   multipartRequired: MESSAGES.multipartRequired,
   oneFilePerUpload: MESSAGES.oneFilePerUpload,
+  draftSaved: MESSAGES.draftSaved,
+  draftLinkInvalid: MESSAGES.draftLinkInvalid,
   badRequest: MESSAGES.badRequest,
   notFound: MESSAGES.notFound,
   rateLimited: MESSAGES.rateLimited,
@@ -271,5 +273,39 @@ export const en = {
       'Your registration has been submitted. Your data is being processed, and a welcome package will arrive by email.',
     learnMore: 'In the meantime, you can learn more in our {link}.',
     knowledgeBase: 'knowledge base',
+  },
+  drafts: {
+    save: 'Save and finish later',
+    dialogTitle: 'Save and finish later',
+    dialogIntro: ({ days }: { days: number }) =>
+      `We will email you a link that opens this registration where you left it, on any device. The link works for ${days} ${plural(days, 'day', 'days')}.`,
+    notUploaded:
+      'Documents you chose but did not upload are not saved: upload them first, or choose them again later.',
+    email: 'Your email address',
+    send: 'Send the link',
+    sending: 'Sending...',
+    cancel: 'Cancel',
+    sent: 'We sent a link to {email}. You can close this page and come back to it from that link.',
+    resumeTitle: 'Your saved registration',
+    opening: 'Opening your saved registration...',
+    startAgain: 'Start a new registration',
+  },
+  embed: {
+    frameTitle: 'Backflow tester registration form',
+  },
+  emails: {
+    draftSaved: {
+      subject: 'Your saved {orgName} tester registration',
+      body: ({ orgName, link, days }: { orgName: string; link: string; days: number }) =>
+        [
+          `You saved your ${orgName} tester registration to finish later.`,
+          '',
+          'Open this link to continue where you left off, on any device:',
+          link,
+          '',
+          `The link works for ${days} ${plural(days, 'day', 'days')}. Saving again sends a new link and the old one stops working.`,
+          'If you did not ask for this, you can ignore this email.',
+        ].join('\n'),
+    },
   },
 } as const;

@@ -84,6 +84,10 @@ export const es: TCatalogue = {
     contentTypeNotAccepted: 'No se acepta este tipo de contenido.',
     multipartRequired: 'Envíe el archivo como multipart/form-data.',
     oneFilePerUpload: 'Envíe un archivo por cada carga.',
+    draftSaved:
+      'Enviamos a esa dirección de correo electrónico un enlace para continuar este registro.',
+    draftLinkInvalid:
+      'Este enlace a un registro guardado venció o ya no es válido. Los registros guardados se conservan durante {days} días, y al guardar de nuevo se reemplaza el enlace.',
     badRequest: 'No se pudo leer la solicitud. Revísela e inténtelo de nuevo.',
     notFound: 'No se encontró el recurso solicitado.',
     rateLimited: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
@@ -280,5 +284,39 @@ export const es: TCatalogue = {
       'Su registro se envió. Estamos procesando sus datos y recibirá por correo electrónico un paquete de bienvenida.',
     learnMore: 'Mientras tanto, puede obtener más información en nuestra {link}.',
     knowledgeBase: 'base de conocimientos',
+  },
+  drafts: {
+    save: 'Guardar y terminar más tarde',
+    dialogTitle: 'Guardar y terminar más tarde',
+    dialogIntro: ({ days }: { days: number }) =>
+      `Le enviaremos por correo electrónico un enlace que abre este registro donde lo dejó, en cualquier dispositivo. El enlace funciona durante ${days} ${plural(days, 'día', 'días')}.`,
+    notUploaded:
+      'Los documentos que eligió pero no subió no se guardan: súbalos primero o vuelva a elegirlos más tarde.',
+    email: 'Su correo electrónico',
+    send: 'Enviar el enlace',
+    sending: 'Enviando...',
+    cancel: 'Cancelar',
+    sent: 'Enviamos un enlace a {email}. Puede cerrar esta página y volver a ella desde ese enlace.',
+    resumeTitle: 'Su registro guardado',
+    opening: 'Abriendo su registro guardado...',
+    startAgain: 'Comenzar un registro nuevo',
+  },
+  embed: {
+    frameTitle: 'Formulario de registro de probadores de contraflujo',
+  },
+  emails: {
+    draftSaved: {
+      subject: 'Su registro de probadores de {orgName} guardado',
+      body: ({ orgName, link, days }: { orgName: string; link: string; days: number }) =>
+        [
+          `Guardó su registro de probadores de ${orgName} para terminarlo más tarde.`,
+          '',
+          'Abra este enlace para continuar donde lo dejó, en cualquier dispositivo:',
+          link,
+          '',
+          `El enlace funciona durante ${days} ${plural(days, 'día', 'días')}. Si guarda de nuevo, recibirá un enlace nuevo y el anterior dejará de funcionar.`,
+          'Si no solicitó esto, puede ignorar este correo electrónico.',
+        ].join('\n'),
+    },
   },
 };

@@ -13,6 +13,7 @@ import {
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
+import { forgetRunDraft } from '../drafts/service.js';
 import { shapedBodyOnly } from './body-shape.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
@@ -114,6 +115,7 @@ async function registrationRoutes(scope: FastifyInstance) {
           idempotencyKey,
           publicUrl: app.config.publicUrl,
           cache: scope.linkCache,
+          language: request.language,
         }),
       );
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
@@ -121,6 +123,8 @@ async function registrationRoutes(scope: FastifyInstance) {
         await app.outbox
           .nudge()
           .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
+      // The run's saved draft, if it had one, is finished.
+      if (idempotencyKey) await forgetRunDraft(request.em, idempotencyKey);
       return outcome.answer;
     },
   );

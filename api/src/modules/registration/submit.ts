@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
+import { DEFAULT_LANGUAGE, type TLanguage } from '../../../../shared/i18n/languages.js';
 import {
   createSubmitAllSchema,
   emptyFinalErrors,
@@ -54,6 +55,8 @@ export interface SubmitOptions {
   publicUrl: string;
   /** Keeps the organization behind a link for a few seconds (see link-cache.ts). */
   cache?: LinkCache;
+  /** The language the registration is made in; emails to these people are written in it. */
+  language?: TLanguage;
 }
 
 export interface SubmitOutcome {
@@ -344,8 +347,8 @@ const REST_WRITE: NamedStatement = {
      select user_id, ? from people order by user_id
      on conflict do nothing),
    registered as (
-     insert into registrations (user_id, organization_id, company_id, submission_id)
-     select user_id, ?, ?, ? from people order by user_id
+     insert into registrations (user_id, organization_id, company_id, submission_id, language)
+     select user_id, ?, ?, ?, ? from people order by user_id
      returning id, user_id),
    certified as (
      insert into certifications (user_id, registration_id, number, expires_on, agency_id,
@@ -462,6 +465,7 @@ async function attemptSubmit(
       organization.id,
       company,
       submissionId,
+      options.language ?? DEFAULT_LANGUAGE,
       json(
         request.userInfo.flatMap((user, position) =>
           user.userCerts.map((cert) => {

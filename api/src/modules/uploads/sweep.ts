@@ -13,9 +13,9 @@ export interface SweepOptions {
 }
 
 /**
- * Deletes unattached uploads older than the age limit: the row first (only while still
- * unattached, so a submit attaching it at the same moment wins), then the file. Returns how
- * many were removed.
+ * Deletes unattached uploads older than the age limit that no saved draft refers to: the row
+ * first (only while still unattached, so a submit attaching it at the same moment wins), then
+ * the file. Returns how many were removed.
  */
 export async function sweepUnattachedUploads(
   em: EntityManager,
@@ -30,6 +30,7 @@ export async function sweepUnattachedUploads(
         where id in (
           select id from documents
            where attached_at is null and created_at < ?
+             and not exists (select 1 from draft_documents k where k.document_id = documents.id)
            order by created_at
            limit ?
            for update skip locked)
