@@ -25,6 +25,7 @@ import { userRoutes } from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
+import embedPlayground from './plugins/embed-playground.js';
 import errorsPlugin from './plugins/errors.js';
 import jobsPlugin from './plugins/jobs.js';
 import securityPlugin from './plugins/security.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
 
+  if (config.env !== 'production') await app.register(embedPlayground);
   await app.register(webPlugin, {
     links: config.links,
     webRoot: config.webRoot,

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startFrameBridge } from './app/embed/frame-bridge.js';
+import { capturePrefill } from './app/embed/prefill.js';
 import { startHistory } from './app/history.js';
 import { startLanguage } from './app/i18n/language.js';
 import { App } from './app/router.js';
@@ -9,6 +10,7 @@ import './styles.css';
 const container = document.getElementById('root');
 if (container) {
   startFrameBridge(container);
+  capturePrefill(window.location.search);
   startHistory();
   // The first screen renders in its language: Spanish waits for its catalogue (one small file).
   void startLanguage().then(() =>

@@ -69,21 +69,25 @@ export async function startLanguage(): Promise<void> {
 }
 
 /**
- * The switch: shows the site in `language` without reloading (whatever was entered stays),
- * remembers the choice on this site and writes it into the address, where it outranks the
- * embed's option on a reload.
+ * Shows the site in `language` without reloading (whatever was entered stays) and writes it into
+ * the address, where it outranks the embed's option on a reload.
  */
-export async function chooseLanguage(language: TLanguage): Promise<void> {
+export async function showLanguage(language: TLanguage): Promise<void> {
   await loadCatalogue(language);
+  const url = new URL(window.location.href);
+  url.searchParams.set(LANGUAGE_PARAMETER, language);
+  window.history.replaceState(window.history.state, '', url);
+  apply(language);
+}
+
+/** The switch: shows the language and remembers the choice on this site. */
+export async function chooseLanguage(language: TLanguage): Promise<void> {
+  await showLanguage(language);
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Storage blocked (a third-party frame): the address still carries the choice.
   }
-  const url = new URL(window.location.href);
-  url.searchParams.set(LANGUAGE_PARAMETER, language);
-  window.history.replaceState(window.history.state, '', url);
-  apply(language);
 }
 
 /** The address's language parameter, kept on every address the site moves to. */

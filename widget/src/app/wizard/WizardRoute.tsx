@@ -7,7 +7,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { SaveForLater } from '../drafts/SaveForLater.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
+import { takePrefill } from '../embed/prefill.js';
+import { errorCount, submittedEvent } from '../embed/wizard-events.js';
 import { goBack, historyIndex, navigate } from '../history.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { loadWithTimeout } from '../lazy.js';
@@ -74,6 +77,19 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     if (!finished.current) saveWizardState(hash, state);
   }, [hash, state]);
 
+  // What the host page or the link filled in advance, once its values pass the typed rules.
+  useEffect(() => {
+    const prefill = takePrefill();
+    if (!prefill) return;
+    import('../embed/prefill-check.js').then(({ checkPrefill }) => {
+      const { refused, ...values } = checkPrefill(prefill);
+      for (const { field, message } of refused) {
+        console.warn(`Backflow registration: the prefilled ${field} was not used: ${message}`);
+      }
+      dispatch({ type: 'prefill', ...values });
+    }, reportUnreachable);
+  }, [reportUnreachable]);
+
   // The address follows the wizard: moving forward adds a history entry, so the browser's Back
   // walks the pages; an address that changed by itself (Back/Forward) walks the wizard back.
   const synced = useRef({ pathLength: state.path.length, urlPage: -1 });
@@ -99,6 +115,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { t } = useI18n();
   const title = t(step.title);
+  const stepId = step.id;
   const formTitle = t('org.title', { orgName: org.org_name });
   const progress = progressText(page, t);
   useEffect(() => {
@@ -107,8 +124,8 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
   useEffect(() => {
     window.scrollTo(0, 0);
     heading.current?.focus({ preventScroll: true });
-    emitEmbedEvent({ type: 'step', page, title: step.title });
-  }, [page, step.title]);
+    emitEmbedEvent({ type: 'step', page, step: stepId });
+  }, [page, stepId]);
 
   const apply = useCallback((action: TWizardAction) => dispatch(action), []);
 
@@ -124,12 +141,19 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     busyRef.current = false;
     setBusy(false);
     if (outcome.kind === 'unreachable') reportUnreachable();
-    else if (outcome.kind === 'errors') apply({ type: 'setErrors', errors: outcome.errors });
-    else if (outcome.kind === 'advance') apply(outcome.action);
+    else if (outcome.kind === 'errors') {
+      apply({ type: 'setErrors', errors: outcome.errors });
+      emitEmbedEvent({
+        type: 'validationError',
+        page,
+        step: step.id,
+        errorCount: errorCount(outcome.errors),
+      });
+    } else if (outcome.kind === 'advance') apply(outcome.action);
     else {
       finished.current = true;
       clearWizardState(hash);
-      emitEmbedEvent({ type: 'submitted' });
+      emitEmbedEvent({ type: 'submitted', ...submittedEvent(stateRef.current) });
       navigate(formPath(hash, 'thank-you'), { replace: true });
     }
   };
@@ -187,6 +211,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
             ) : null}
           </div>
         </form>
+        {page > 0 ? <SaveForLater /> : null}
       </main>
     </WizardContext.Provider>
   );
