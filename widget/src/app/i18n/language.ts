@@ -57,8 +57,19 @@ function apply(language: TLanguage) {
   for (const listener of listeners) listener();
 }
 
+/** The address's language parameter, where there is one, set to the language shown. */
+function keepAddressLanguage() {
+  const url = new URL(window.location.href);
+  const named = url.searchParams.get(LANGUAGE_PARAMETER);
+  if (named === null || named === current) return;
+  url.searchParams.set(LANGUAGE_PARAMETER, current);
+  window.history.replaceState(window.history.state, '', url);
+}
+
 /** At start-up: the language the site opens in, its catalogue loaded (English if that fails). */
 export async function startLanguage(): Promise<void> {
+  // Back and Forward reach entries written before a switch: they take the language shown.
+  window.addEventListener('popstate', keepAddressLanguage);
   const language = initialLanguage(window.location.search, navigator.languages ?? []);
   try {
     await loadCatalogue(language);
