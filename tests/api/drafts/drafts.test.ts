@@ -57,6 +57,18 @@ function draftData(documentLink = ''): TDraftData {
   };
 }
 
+/** A final submit registering one tester with a certification. */
+async function testerSubmit() {
+  return {
+    hashValue: organization.hash,
+    companyInfo: [companyInput()],
+    userInfo: [
+      person({ userType: 'tester', userCerts: [await certificationFor(t.app, organization)] }),
+    ],
+    testKitInfo: [],
+  };
+}
+
 const save = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
@@ -201,14 +213,7 @@ describe('save and finish later', () => {
     expect(JSON.stringify(search.json())).not.toContain(to);
     expect(JSON.stringify(search.json())).not.toContain(data.company.companyName);
 
-    const body = {
-      hashValue: organization.hash,
-      companyInfo: [companyInput()],
-      userInfo: [
-        person({ userType: 'tester', userCerts: [await certificationFor(t.app, organization)] }),
-      ],
-      testKitInfo: [],
-    };
+    const body = await testerSubmit();
     const submitted = await submit(t.app, body, {
       'idempotency-key': runId,
       'accept-language': 'es',
@@ -265,14 +270,7 @@ describe('save and finish later', () => {
 describe('the language a registration was made in', () => {
   it('is recorded with the submit, for the emails its people get later', async () => {
     const registered = async (headers: Record<string, string>) => {
-      const body = {
-        hashValue: organization.hash,
-        companyInfo: [companyInput()],
-        userInfo: [
-          person({ userType: 'tester', userCerts: [await certificationFor(t.app, organization)] }),
-        ],
-        testKitInfo: [],
-      };
+      const body = await testerSubmit();
       const response = await submit(t.app, body, { 'idempotency-key': randomUUID(), ...headers });
       expect(response.json().code).toBe('SUCCESS');
       const [row] = await sql<{ user_id: number }>(

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { DRAFT_LIFETIME_DAYS } from '../../../../shared/constants.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { useI18n } from '../i18n/use-i18n.js';
+import { ErrorMessage } from '../wizard/fields/ErrorMessage.js';
 import { currentPage } from '../wizard/state.js';
 import { stepAt } from '../wizard/step-table.js';
 import { useWizard } from '../wizard/wizard-context.js';
@@ -26,7 +27,7 @@ function firstEmail(people: readonly { userEmail: string }[]): string {
  */
 export function SaveForLater() {
   const { state, hash, reportUnreachable } = useWizard();
-  const { t, localize } = useI18n();
+  const { t } = useI18n();
   const [panel, setPanel] = useState<TPanel>({ state: 'closed' });
   const [email, setEmail] = useState('');
   const opener = useRef<HTMLButtonElement>(null);
@@ -85,12 +86,7 @@ export function SaveForLater() {
           <div className="field-label">
             <label htmlFor={`${ids}-email`}>{t('drafts.email')}</label>
           </div>
-          {error ? (
-            <p id={`${ids}-error`} className="error-message">
-              <span className="visually-hidden">{t('wizard.errorPrefix')}</span>
-              {localize(error)}
-            </p>
-          ) : null}
+          <ErrorMessage id={`${ids}-error`} message={error} />
           <input
             id={`${ids}-email`}
             type="email"

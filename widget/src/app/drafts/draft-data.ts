@@ -1,40 +1,27 @@
 import type { TDraftData } from '../../../../shared/drafts.js';
+import { certificationFields, personFields, testKitFields } from '../wizard/payload.js';
 import { createWizardState } from '../wizard/reducer.js';
-import { NO_ERRORS, type TPersonForm, type TWizardState } from '../wizard/state.js';
+import { NO_ERRORS, type TWizardState } from '../wizard/state.js';
 
 // A wizard run as a saved draft and back: what was entered and the pages visited. Block keys,
 // errors and chosen (not uploaded) files stay behind; uploaded documents' references go along.
 
 export function draftDataOf(state: TWizardState): TDraftData {
-  const person = (entry: TPersonForm) => ({
-    userFirstName: entry.userFirstName,
-    userLastName: entry.userLastName,
-    userEmail: entry.userEmail,
-    userPhone: entry.userPhone,
-  });
   return {
     path: state.path,
     userType: state.userType,
     company: state.company,
     matches: state.matches,
-    admins: state.admins.map(person),
+    admins: state.admins.map(personFields),
     testers: state.testers.map((tester) => ({
-      ...person(tester),
+      ...personFields(tester),
       userCerts: tester.userCerts.map((cert) => ({
-        certNum: cert.certNum,
-        certExp: cert.certExp,
-        certAgency: cert.certAgency,
-        certType: cert.certType,
-        certDocLink: cert.certDocLink,
+        ...certificationFields(cert),
         certDocName: cert.certDocLink ? cert.certDocName : '',
       })),
     })),
     testKits: state.testKits.map((kit) => ({
-      kitSerial: kit.kitSerial,
-      kitMfr: kit.kitMfr,
-      kitModel: kit.kitModel,
-      kitCalibDate: kit.kitCalibDate,
-      kitCalibDocLink: kit.kitCalibDocLink,
+      ...testKitFields(kit),
       kitCalibDocName: kit.kitCalibDocLink ? kit.kitCalibDocName : '',
     })),
   };

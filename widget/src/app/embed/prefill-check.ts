@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { MESSAGES } from '../../../../shared/codes.js';
 import { isZipValid, ZCompany, ZUserType } from '../../../../shared/registration.js';
+import { PREFILL_FIELDS, type TPrefillField } from '../../embed/events.js';
 import type { TCompanyField, TUserTypeChoice } from '../wizard/state.js';
 import type { TPrefill } from './prefill.js';
 
@@ -13,15 +14,9 @@ export interface TCheckedPrefill {
   refused: { field: string; message: string }[];
 }
 
-const COMPANY_FIELDS = [
-  'companyName',
-  'companyPhone',
-  'companyAddress1',
-  'companyAddress2',
-  'companyCity',
-  'companyState',
-  'companyZip',
-] as const satisfies readonly TCompanyField[];
+const COMPANY_FIELDS = PREFILL_FIELDS.filter(
+  (field): field is Exclude<TPrefillField, 'userType'> => field !== 'userType',
+);
 
 export function checkPrefill(prefill: TPrefill): TCheckedPrefill {
   const checked: TCheckedPrefill = { company: {}, refused: [] };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
 import { useWizard } from '../wizard-context.js';
+import { ErrorMessage } from './ErrorMessage.js';
 import { Tooltip } from './Tooltip.js';
 
 export interface TFieldProps {
@@ -30,7 +31,7 @@ function FieldFrame({
   children,
 }: TFieldProps & { children: (control: TControlProps) => ReactNode }) {
   const { state } = useWizard();
-  const { t, localize } = useI18n();
+  const { t } = useI18n();
   const id = fieldId(path);
   const error = state.errors.fields[path];
   const describedBy = [
@@ -58,12 +59,7 @@ function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="error-message">
-          <span className="visually-hidden">{t('wizard.errorPrefix')}</span>
-          {localize(error)}
-        </p>
-      ) : null}
+      <ErrorMessage id={`${id}-error`} message={error} />
       {children({
         id,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { fileProblem, type TUploadResult } from '../upload.js';
+import { ErrorMessage } from './ErrorMessage.js';
 
 export interface TUploadControlProps {
   id: string;
@@ -21,7 +22,7 @@ export interface TUploadControlProps {
 /** Document upload: Upload (only with a chosen, not yet uploaded file), Uploading..., Uploaded. */
 export function UploadControl(props: TUploadControlProps) {
   const { id, label, file, fileName, uploaded, error } = props;
-  const { t, localize, formatNumber } = useI18n();
+  const { t, formatNumber } = useI18n();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const uploading = progress !== null;
@@ -67,12 +68,7 @@ export function UploadControl(props: TUploadControlProps) {
           : t('upload.noFile')}{' '}
         {t('upload.accepted')}
       </p>
-      {message ? (
-        <p id={`${id}-error`} className="error-message">
-          <span className="visually-hidden">{t('wizard.errorPrefix')}</span>
-          {localize(message)}
-        </p>
-      ) : null}
+      <ErrorMessage id={`${id}-error`} message={message} />
       <div className="upload-row">
         <input
           id={id}

@@ -2,6 +2,7 @@ import type { TKey } from '../../../../../shared/i18n/catalogue.js';
 import { Banner } from '../../banner/Banner.js';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
+import { ErrorMessage } from '../fields/ErrorMessage.js';
 import type { TUserTypeChoice } from '../state.js';
 import { useWizard } from '../wizard-context.js';
 
@@ -13,7 +14,7 @@ const OPTIONS: { value: TUserTypeChoice; label: TKey }[] = [
 /** Page 0: tester or admin. */
 export function UserTypeStep() {
   const { state, dispatch, org } = useWizard();
-  const { t, localize } = useI18n();
+  const { t } = useI18n();
   const id = fieldId('userType');
   const error = state.errors.fields.userType;
   return (
@@ -25,12 +26,7 @@ export function UserTypeStep() {
         aria-describedby={[`${id}-note`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
       >
         <legend>{t('userType.question')}</legend>
-        {error ? (
-          <p id={`${id}-error`} className="error-message">
-            <span className="visually-hidden">{t('wizard.errorPrefix')}</span>
-            {localize(error)}
-          </p>
-        ) : null}
+        <ErrorMessage id={`${id}-error`} message={error} />
         {OPTIONS.map((option, index) => (
           <div className="radio" key={option.value}>
             <input
