@@ -39,14 +39,20 @@ export function requestLanguage(request: Pick<FastifyRequest, 'query' | 'headers
 const i18nPlugin: FastifyPluginAsync = async (app) => {
   addCatalogue('es', es);
   app.decorateRequest('language', DEFAULT_LANGUAGE);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPublicCall(request.url)) return;
-    request.language = requestLanguage(request);
-    reply.header('content-language', request.language).header('vary', 'Accept-Language');
+  // Callback hooks: they run on every request, and a promise each would cost the hottest calls.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isPublicCall(request.url)) {
+      request.language = requestLanguage(request);
+      reply.header('content-language', request.language).header('vary', 'Accept-Language');
+    }
+    done();
   });
-  app.addHook('preSerialization', async (request, _reply, payload) =>
-    isPublicCall(request.url) ? localizeAnswer(payload, request.language) : payload,
-  );
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    done(
+      null,
+      request.language === DEFAULT_LANGUAGE ? payload : localizeAnswer(payload, request.language),
+    );
+  });
 };
 
 export default fp(i18nPlugin, { name: 'i18n' });
