@@ -29,6 +29,9 @@ export const CODES = {
   rateLimited: 'RATE LIMITED',
   unavailable: 'SERVICE UNAVAILABLE',
   internalError: 'INTERNAL ERROR',
+  // Save and finish later.
+  draftErrors: 'DRAFT ERRORS',
+  draftNotFound: 'DRAFT NOT FOUND',
 } as const;
 
 export const MESSAGES = {
@@ -117,6 +120,22 @@ export const MESSAGES = {
   fileMissing: 'Please choose a file to upload.',
   valueInvalid: 'Please enter a valid value.',
   companyInfoInvalid: 'Please send exactly one company.',
+  bodyNotObject: 'The request body must be a JSON object.',
+  shapeNotObject: 'The request is not shaped as expected: {field} must be an object.',
+  shapeNotList: 'The request is not shaped as expected: {field} must be a list.',
+  shapeNotValue:
+    'The request is not shaped as expected: {field} must be a single value, not a list or an object.',
+
+  // What the public step checks answer when they pass (the client reads only the code).
+  userTypeAccepted: 'Registering as {userType}.',
+  companyNoMatches: 'No matching companies found.',
+  adminsValid: 'Admins are valid.',
+  testersValid: 'Testers are valid.',
+  testKitsValid: 'Test kits are valid.',
+  // Save and finish later.
+  draftSaved: 'We sent a link to continue this registration to that email address.',
+  draftLinkInvalid:
+    'This link to a saved registration has expired or is no longer valid. Saved registrations are kept for {days} days, and saving again replaces the link.',
 
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',
@@ -125,6 +144,10 @@ export const MESSAGES = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internalError: 'Something went wrong on our side. Please try again later.',
+  payloadTooLarge: 'The request is too large.',
+  contentTypeNotAccepted: 'This content type is not accepted.',
+  multipartRequired: 'Send the file as multipart/form-data.',
+  oneFilePerUpload: 'Send one file per upload.',
 } as const;
 
 /** {code, message}: the shape of every public answer. */

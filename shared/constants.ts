@@ -157,3 +157,6 @@ export const MAX_CERTIFICATIONS_PER_TESTER = 10;
 
 /** What a registration link's hash can look like (made 43 characters); nothing else is looked up. */
 export const FORM_HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** How long a saved registration ("Save and finish later") and its emailed link are kept. */
+export const DRAFT_LIFETIME_DAYS = 14;

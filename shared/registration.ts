@@ -10,22 +10,16 @@ import {
   STATE_CODES,
   USER_TYPES,
 } from './constants.js';
+import { fillMessage } from './fill-message.js';
 import { kitsToSend } from './test-kits.js';
 
-export { kitsToSend };
+export { fillMessage, kitsToSend };
 
 const REQUIRED = MESSAGES.fieldRequired;
 
 // Cross-field and list rules run even when a field already failed, so every message shows at once
 // (their callbacks therefore read the value defensively).
 const ALWAYS = { when: () => true };
-
-/** Fills `{name}` placeholders of a message template. */
-export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
 
 /** The form in which emails are compared: surrounding spaces dropped, lower case. */
 export function normalizeEmail(email: string): string {

@@ -16,7 +16,7 @@ export default defineConfig({
     copyPublicDir: false,
     sourcemap: false,
     minify: true,
-    target: 'es2019',
+    target: 'es2020',
     lib: {
       entry: path.resolve(root, 'src/embed/loader.ts'),
       formats: ['iife'],

@@ -7,10 +7,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import i18nPlugin from './i18n/plugin.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
+import draftsPlugin from './modules/drafts/routes.js';
 import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
@@ -24,6 +26,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { staffRoutes } from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
+import embedPlayground from './plugins/embed-playground.js';
 import errorsPlugin from './plugins/errors.js';
 import jobsPlugin from './plugins/jobs.js';
 import securityPlugin from './plugins/security.js';
@@ -78,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(errorsPlugin);
+  await app.register(i18nPlugin);
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith('https://'),
     googleSignIn: Boolean(config.auth.googleClientId),
@@ -94,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(linkCache);
   await app.register(uploadsPlugin);
+  await app.register(draftsPlugin);
   await app.register(healthRoutes);
   await app.register(publicRegistration);
   await app.register(staffAuthRoutes);
@@ -104,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
 
+  if (config.env !== 'production') await app.register(embedPlayground);
   await app.register(webPlugin, {
     links: config.links,
     webRoot: config.webRoot,

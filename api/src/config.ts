@@ -46,6 +46,7 @@ const ZEnv = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_ORGINFO_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_DRAFTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   ORGINFO_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
   JOBS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
@@ -81,7 +82,7 @@ export interface AppConfig {
   timeouts: { requestMs: number; keepAliveMs: number; headersMs: number };
   db: { poolMax: number };
   /** Public calls an attacker would repeat, per client address and minute. */
-  rateLimits: { orgInfoPerMinute: number; uploadsPerMinute: number };
+  rateLimits: { orgInfoPerMinute: number; uploadsPerMinute: number; draftsPerMinute: number };
   /**
    * How long a process keeps what a registration link shows (0: not at all). Staff changes made
    * through this process show at once; through another one, within this time.
@@ -162,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       orgInfoPerMinute: e.RATE_LIMIT_ORGINFO_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      draftsPerMinute: e.RATE_LIMIT_DRAFTS_PER_MINUTE,
     },
     orgInfoCacheSeconds: e.ORGINFO_CACHE_SECONDS,
     jobs: e.JOBS,

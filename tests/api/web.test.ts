@@ -166,3 +166,16 @@ describe('serving the public site and the console', () => {
     }
   });
 });
+
+describe('the embed playground', () => {
+  it('is a page outside production that mounts the form with embed.js, with no inline script', async () => {
+    const page = await t.app.inject({ url: '/embed-playground' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<script src="/embed.js"></script>');
+    expect(page.body).not.toMatch(/<script>/);
+    const script = await t.app.inject({ url: '/embed-playground.js' });
+    expect(script.body).toContain('BackflowRegistration.mount');
+    expect(t.config.env).not.toBe('production');
+  });
+});

@@ -242,6 +242,35 @@ const POST_ENDPOINTS: [string, () => Record<string, unknown>][] = [
   ],
 ];
 
+/** The containers (objects and lists) of a body, with where each sits (`userInfo[0].userCerts`). */
+function containers(value: unknown, field = ''): { field: string; value: object }[] {
+  if (value === null || typeof value !== 'object') return [];
+  const inner = Object.entries(value).flatMap(([key, item]) =>
+    containers(item, Array.isArray(value) ? `${field}[${key}]` : field ? `${field}.${key}` : key),
+  );
+  return [{ field, value }, ...inner];
+}
+
+/**
+ * A valid body with one of its containers, at about the given depth, turned into the other kind:
+ * a list into an object keyed by position, an object into the list of its values.
+ */
+function withContainerSwapped(body: Record<string, unknown>, pick: number, depth: number) {
+  const all = containers(body);
+  const deepest = Math.max(...all.map(({ field }) => field.split(/[.[]/).length));
+  const near = all.filter(({ field }) => field.split(/[.[]/).length >= Math.min(depth, deepest));
+  const chosen = near[pick % near.length] ?? { field: '', value: body };
+  const swapped = Array.isArray(chosen.value)
+    ? Object.fromEntries(chosen.value.entries())
+    : Object.values(chosen.value);
+  if (!chosen.field) return { body: swapped, field: '' };
+  const path = chosen.field.match(/[^.[\]]+/g) ?? [];
+  let parent: Record<string, unknown> = body;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  parent[path[path.length - 1] ?? ''] = swapped;
+  return { body, field: chosen.field.replaceAll('[', '\\[').replaceAll(']', '\\]') };
+}
+
 /** Every UTF-8 byte percent-encoded (encodeURIComponent refuses lone surrogates). */
 const percentEncoded = (text: string) =>
   [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
@@ -282,6 +311,38 @@ describe('fuzzing the public endpoints', () => {
               true,
             );
             if (!url.includes('/validate/')) expect(response.statusCode).not.toBe(200);
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        ),
+      );
+    },
+  );
+
+  it.each(POST_ENDPOINTS.filter(([url]) => url.startsWith('/api/tr/')))(
+    'POST %s: a list where an object belongs, or an object where a list belongs, is a 400 naming the field',
+    async (url, valid) => {
+      const before = await everything();
+      await expectUntouched(before, () =>
+        fc.assert(
+          fc.asyncProperty(fc.nat(), fc.nat({ max: 4 }), async (pick, depth) => {
+            const { body, field } = withContainerSwapped(valid(), pick, depth);
+            const response = await t.app.inject({
+              method: 'POST',
+              url,
+              remoteAddress: randomAddress(),
+              headers: { 'content-type': 'application/json' },
+              payload: JSON.stringify(body),
+            });
+            record(`${url} (shape)`, response.statusCode);
+            expect(response.statusCode, response.body).toBe(400);
+            expect(response.json().code).toBe('BAD REQUEST');
+            expect(response.json().message).toMatch(
+              new RegExp(
+                field
+                  ? `not shaped as expected: ${field} must be (an object|a list)\\.$`
+                  : 'must be a JSON object',
+              ),
+            );
           }),
           { numRuns: RUNS, endOnFailure: true },
         ),

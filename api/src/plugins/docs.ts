@@ -10,7 +10,7 @@ const docsPlugin: FastifyPluginAsync = async (app) => {
       info: {
         title: 'Backflow registration platform API',
         description:
-          'Public registration calls (/api/tr, /api/uploads) and staff calls (/api/sc, /api/admin).',
+          'Public registration calls (/api/tr, /api/uploads, /api/drafts) and staff calls (/api/sc, /api/admin).',
         version: '1.0.0',
       },
       components: {

@@ -98,12 +98,12 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
     if (status === 413) {
       return reply
         .status(413)
-        .send({ code: CODES.payloadTooLarge, message: 'The request is too large.' });
+        .send({ code: CODES.payloadTooLarge, message: MESSAGES.payloadTooLarge });
     }
     if (status === 415) {
       return reply
         .status(415)
-        .send({ code: CODES.unsupportedMediaType, message: 'This content type is not accepted.' });
+        .send({ code: CODES.unsupportedMediaType, message: MESSAGES.contentTypeNotAccepted });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (malformed JSON, schema validation, unsupported media type …).

@@ -55,6 +55,32 @@ describe('POST /api/tr/validate/usertype', () => {
   });
 });
 
+describe('bodies of the wrong shape', () => {
+  it.each([
+    ['testkits', { testKitInfo: [[[]]] }, 'testKitInfo[0] must be an object'],
+    ['testkits', { testKitInfo: { kitSerial: 'SN-1' } }, 'testKitInfo must be a list'],
+    ['admins', { adminInfo: [[]] }, 'adminInfo[0] must be an object'],
+    ['testers', { testerInfo: [{ userCerts: {} }] }, 'testerInfo[0].userCerts must be a list'],
+    ['company', { companyInfo: { 0: {} } }, 'companyInfo must be a list'],
+    ['usertype', { userType: { tester: true } }, 'userType must be a single value'],
+  ])('answers %s with %j as 400, naming the field', async (url, payload, words) => {
+    const response = await post(url, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('BAD REQUEST');
+    expect(response.json().message).toContain(words);
+  });
+
+  it('answers the final submit the same way', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/tr/submit/all',
+      payload: { hashValue: organization.hash, companyInfo: [[]], userInfo: [], testKitInfo: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('companyInfo[0] must be an object');
+  });
+});
+
 describe('POST /api/tr/validate/company', () => {
   const company = (overrides: Record<string, unknown> = {}) => ({
     companyName: `Unmatched Name ${Math.random().toString(36).slice(2)}`,

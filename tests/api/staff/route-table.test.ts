@@ -15,6 +15,7 @@ afterAll(() => t.close());
 const PUBLIC_PREFIXES = [
   '/api/tr/',
   '/api/uploads/',
+  '/api/drafts/',
   '/api/docs/',
   '/form/',
   '/scadmin/',
@@ -30,6 +31,7 @@ const PUBLIC_EXACT = [
   '/api/sc/session/console-config',
   '/scadmin',
   '/embed.js',
+  '/embed-playground',
 ];
 /** Built files at the site root (index.html, favicon.ico …) and their .br/.gz copies. */
 const ROOT_FILE = /^\/[^/]+\.(html|js|css|ico|txt|png|svg|webmanifest|map)(\.br|\.gz)?$/;

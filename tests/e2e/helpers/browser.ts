@@ -27,8 +27,11 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium with a fresh profile; install it with `apt-get install -y chromium`. */
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * Debian's Chromium with a fresh profile; install it with `apt-get install -y chromium`.
+ * `locale` sets the browser's language (navigator.languages, Accept-Language).
+ */
+export async function launchBrowser(options: { locale?: string } = {}): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
   }
@@ -38,6 +41,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     headless: true,
     args: ARGS,
     viewport: { width: 1280, height: 900 },
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   return {
     context,

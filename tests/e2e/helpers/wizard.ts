@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser.
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -54,4 +56,28 @@ export async function fillPerson(surface: Surface, block: string, person: Person
 
 export async function expectTitle(page: Page, pattern: RegExp) {
   await expect.poll(() => page.title()).toMatch(pattern);
+}
+
+/** Presses Tab until the focused button (or field) is labelled `name`; fails after 60 presses. */
+export async function tabToElement(page: Page, name: RegExp, role: 'button' | 'field' = 'button') {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const matches = await page.evaluate(
+      ({ source, role }) => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return false;
+        const tag = el.tagName.toLowerCase();
+        const label =
+          el.getAttribute('aria-label') ??
+          (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
+          el.textContent ??
+          '';
+        const isRole = role === 'button' ? tag === 'button' : ['input', 'select'].includes(tag);
+        return isRole && new RegExp(source).test(label.trim());
+      },
+      { source: name.source, role },
+    );
+    if (matches) return;
+  }
+  throw new Error(`could not reach ${name} with Tab`);
 }

@@ -19,6 +19,7 @@ import {
   fillPerson,
   getStarted,
   next,
+  tabToElement,
 } from '../helpers/wizard.js';
 
 let server: RunningServer;
@@ -315,33 +316,7 @@ describe('public registration in the browser', () => {
     await page
       .getByRole('heading', { level: 1, name: `${org.name} Tester Registration` })
       .waitFor();
-    const tabTo = async (name: RegExp, role = 'button') => {
-      for (let i = 0; i < 60; i++) {
-        await page.keyboard.press('Tab');
-        const matches = await page.evaluate(
-          ({ source, role }) => {
-            const el = document.activeElement as HTMLElement | null;
-            if (!el) return false;
-            const tag = el.tagName.toLowerCase();
-            const label =
-              el.getAttribute('aria-label') ??
-              (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
-              el.textContent ??
-              '';
-            const isRole =
-              role === 'button'
-                ? tag === 'button'
-                : role === 'field'
-                  ? ['input', 'select'].includes(tag)
-                  : true;
-            return isRole && new RegExp(source).test(label.trim());
-          },
-          { source: name.source, role },
-        );
-        if (matches) return;
-      }
-      throw new Error(`could not reach ${name} with Tab`);
-    };
+    const tabTo = (name: RegExp, role?: 'button' | 'field') => tabToElement(page, name, role);
     const type = async (label: RegExp, text: string) => {
       await tabTo(label, 'field');
       await page.keyboard.type(text);

@@ -1,10 +1,30 @@
 import { Component, type ReactNode } from 'react';
+import { useI18n } from './i18n/use-i18n.js';
+import { ChunkLoadTimeoutError } from './lazy.js';
 import { SupportLink } from './screens.js';
 
 interface TProps {
   /** Changes with the address, so moving elsewhere leaves the error screen. */
   resetKey: string;
   children: ReactNode;
+}
+
+function RouteErrorScreen({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  const detail =
+    error instanceof ChunkLoadTimeoutError
+      ? t('site.chunkTimeout', { ms: error.timeoutMs })
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return (
+    <main className="page">
+      <h1>{t('site.unexpectedError')}</h1>
+      <p>{detail}</p>
+      <p>{t('site.reloadToRetry')}</p>
+      <SupportLink />
+    </main>
+  );
 }
 
 /**
@@ -24,14 +44,6 @@ export class RouteErrorBoundary extends Component<TProps, { error: unknown; key:
 
   override render() {
     const { error } = this.state;
-    if (!error) return this.props.children;
-    return (
-      <main className="page">
-        <h1>Unexpected Application Error!</h1>
-        <p>{error instanceof Error ? error.message : String(error)}</p>
-        <p>Please reload the page to try again.</p>
-        <SupportLink />
-      </main>
-    );
+    return error ? <RouteErrorScreen error={error} /> : this.props.children;
   }
 }

@@ -1,4 +1,5 @@
 import { CODES, MESSAGES, type TApiAnswer } from '../../../shared/codes.js';
+import { currentLanguage } from './i18n/language.js';
 
 /** What every public call answers with; a thrown failure becomes FETCH FAILURE (spec section 7). */
 export type TAnswer<M = unknown> = TApiAnswer<M>;
@@ -34,7 +35,13 @@ export function apiPost<M>(
 ): Promise<TAnswer<M>> {
   return call<M>(path, {
     method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+    // The server answers in the language shown (its messages come from the same catalogue).
+    headers: {
+      accept: 'application/json',
+      'accept-language': currentLanguage(),
+      'content-type': 'application/json',
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }

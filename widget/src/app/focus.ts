@@ -4,17 +4,22 @@ import { useEffect, useRef } from 'react';
 // would pull the visitor away from the host page); every later screen moves it to its heading.
 let firstScreen = true;
 
-/** Sets document.title, scrolls to the top and moves focus to the page heading. */
+/**
+ * A screen's document title (kept current when the language changes), and on arrival: scroll
+ * to the top and focus on the page heading.
+ */
 export function useFocusHeading(title: string) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = title;
+  }, [title]);
+  useEffect(() => {
     window.scrollTo(0, 0);
     if (firstScreen) {
       firstScreen = false;
       return;
     }
     ref.current?.focus({ preventScroll: true });
-  }, [title]);
+  }, []);
   return ref;
 }

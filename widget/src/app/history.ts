@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { languageSearch } from './i18n/language.js';
 
 // The address bar as the app's state, in place of a router library (the site has four
 // addresses). Each entry the app adds records its position in history.state.idx, so the
@@ -21,11 +22,15 @@ export function startHistory() {
   if (recordedIndex() === undefined) window.history.replaceState({ idx: 0 }, '');
 }
 
-/** Shows another address of the site: a new history entry, or in place of this one. */
+/**
+ * Shows another address of the site: a new history entry, or in place of this one. The
+ * address's language (?lang=) goes along, so a reload keeps it.
+ */
 export function navigate(path: string, options: { replace?: boolean } = {}) {
   const idx = historyIndex();
-  if (options.replace) window.history.replaceState({ idx }, '', path);
-  else window.history.pushState({ idx: idx + 1 }, '', path);
+  const target = `${path}${languageSearch()}`;
+  if (options.replace) window.history.replaceState({ idx }, '', target);
+  else window.history.pushState({ idx: idx + 1 }, '', target);
   for (const listener of listeners) listener();
 }
 

@@ -1,21 +1,21 @@
 import { WELCOME_EMAIL_HOURS } from '../../../shared/constants.js';
+import { useI18n } from './i18n/use-i18n.js';
 import { SupportLink } from './screens.js';
 
-export const DEFAULT_WELCOME_MESSAGE = `Once your registration has been processed, you will receive a welcome email with your login details within ${WELCOME_EMAIL_HOURS} hours.`;
+/** The welcome message shown when the organization has no home banner of its own. */
+export function DefaultWelcome() {
+  const { t } = useI18n();
+  return <p>{t('info.defaultWelcome', { hours: WELCOME_EMAIL_HOURS })}</p>;
+}
 
 export function RequirementsBox() {
+  const { t } = useI18n();
   return (
     <section className="box" aria-labelledby="requirements-heading">
-      <h2 id="requirements-heading">Requirements</h2>
+      <h2 id="requirements-heading">{t('info.requirementsHeading')}</h2>
       <ul>
-        <li>
-          Every admin and tester must have a unique email address. The same email address cannot be
-          used for two users, whether they are admins or testers.
-        </li>
-        <li>
-          If you have already registered for another organization, you must submit your registration
-          again for this organization.
-        </li>
+        <li>{t('info.requirementUniqueEmail')}</li>
+        <li>{t('info.requirementResubmit')}</li>
       </ul>
     </section>
   );
@@ -23,36 +23,28 @@ export function RequirementsBox() {
 
 /** The Admin Users / Tester Users explanations and the FAQ, shared by the landing and org home. */
 export function UserTypesAndFaq() {
+  const { t } = useI18n();
   return (
     <>
       <section aria-labelledby="admin-users-heading">
-        <h2 id="admin-users-heading">Admin Users</h2>
-        <p>
-          Admin users manage a service provider (testing company) and may enter test reports for the
-          company's testers. No certification information is needed for admin users.
-        </p>
+        <h2 id="admin-users-heading">{t('info.adminUsersHeading')}</h2>
+        <p>{t('info.adminUsers')}</p>
       </section>
       <section aria-labelledby="tester-users-heading">
-        <h2 id="tester-users-heading">Tester Users</h2>
-        <p>
-          Tester users enter their own test reports. Certification information and a copy of each
-          certification document are required for every tester. Test kit information is optional.
-        </p>
+        <h2 id="tester-users-heading">{t('info.testerUsersHeading')}</h2>
+        <p>{t('info.testerUsers')}</p>
       </section>
       <section aria-labelledby="faq-heading">
-        <h2 id="faq-heading">FAQ</h2>
+        <h2 id="faq-heading">{t('info.faqHeading')}</h2>
         <dl className="faq">
-          <dt>I already registered for another organization. Do I need to register again?</dt>
-          <dd>Yes. Registrations are kept per organization, so please submit one for each.</dd>
-          <dt>Can two users share an email address?</dt>
-          <dd>No. Every admin and tester needs their own unique email address.</dd>
-          <dt>Which documents can I upload?</dt>
-          <dd>PDF, JPG or PNG files under 10 MB.</dd>
-          <dt>When will I be able to log in?</dt>
-          <dd>
-            After your registration is processed you will receive a welcome email with your login
-            details.
-          </dd>
+          <dt>{t('info.faqAgainQuestion')}</dt>
+          <dd>{t('info.faqAgainAnswer')}</dd>
+          <dt>{t('info.faqShareQuestion')}</dt>
+          <dd>{t('info.faqShareAnswer')}</dd>
+          <dt>{t('info.faqDocumentsQuestion')}</dt>
+          <dd>{t('info.faqDocumentsAnswer')}</dd>
+          <dt>{t('info.faqLoginQuestion')}</dt>
+          <dd>{t('info.faqLoginAnswer')}</dd>
         </dl>
       </section>
       <SupportLink />

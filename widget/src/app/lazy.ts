@@ -1,8 +1,13 @@
 import { type ComponentType, lazy } from 'react';
 import { TIMINGS } from '../../../shared/constants.js';
+import { translate } from '../../../shared/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE } from '../../../shared/i18n/languages.js';
 
 export class ChunkLoadTimeoutError extends Error {
   override name = 'ChunkLoadTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(translate(DEFAULT_LANGUAGE, 'site.chunkTimeout', { ms: timeoutMs }));
+  }
 }
 
 /**
@@ -14,11 +19,7 @@ export function loadWithTimeout<T>(
   timeoutMs: number = TIMINGS.chunkLoadTimeoutMs,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(new ChunkLoadTimeoutError(`Loading a part of the page took over ${timeoutMs} ms.`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => reject(new ChunkLoadTimeoutError(timeoutMs)), timeoutMs);
     load().then(
       (value) => {
         clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { usePathname } from './history.js';
+import { LanguageSwitch } from './i18n/LanguageSwitch.js';
 import { lazyScreen } from './lazy.js';
 import { NotFound } from './NotFound.js';
 import { FormLayout } from './org/FormLayout.js';
@@ -10,11 +11,15 @@ import { PageLoading } from './screens.js';
 import { thankYouScreen, wizardScreen } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page, the wizard and the thank-you page load lazily (the last two fetched ahead: see
-// wizard/load.ts), and fail into the error screen after 120000 ms.
+// landing page, a saved registration's link, the wizard and the thank-you page load lazily (the
+// last two fetched ahead: see wizard/load.ts), and fail into the error screen after 120000 ms.
 const LandingPage = lazyScreen(
   () => import('./landing/LandingPage.js'),
   (module) => module.LandingPage,
+).Screen;
+const ResumeDraft = lazyScreen(
+  () => import('./drafts/ResumeDraft.js'),
+  (module) => module.ResumeDraft,
 ).Screen;
 const WizardRoute = wizardScreen.Screen;
 const ThankYou = thankYouScreen.Screen;
@@ -28,6 +33,8 @@ function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {
       return <WizardRoute urlPage={route.page} />;
     case 'thankYou':
       return <ThankYou />;
+    case 'resume':
+      return <ResumeDraft />;
   }
 }
 
@@ -41,8 +48,11 @@ function screenAt(pathname: string): ReactNode {
 export function App() {
   const pathname = usePathname();
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>{screenAt(pathname)}</Suspense>
-    </RouteErrorBoundary>
+    <>
+      <LanguageSwitch />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageLoading />}>{screenAt(pathname)}</Suspense>
+      </RouteErrorBoundary>
+    </>
   );
 }

@@ -9,6 +9,7 @@ describe('the public site addresses', () => {
     ['/form/Ab_c-1/step/0', { name: 'step', hash: 'Ab_c-1', page: 0 }],
     ['/form/Ab_c-1/step/6/', { name: 'step', hash: 'Ab_c-1', page: 6 }],
     ['/form/Ab_c-1/thank-you', { name: 'thankYou', hash: 'Ab_c-1' }],
+    ['/form/Ab_c-1/resume', { name: 'resume', hash: 'Ab_c-1' }],
     ['/form/a%20b', { name: 'home', hash: 'a b' }],
     ['/form/%E0%A4%A', { name: 'home', hash: '%E0%A4%A' }],
   ])('%s', (path, route) => {

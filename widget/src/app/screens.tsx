@@ -1,20 +1,26 @@
-import { MESSAGES } from '../../../shared/codes.js';
 import { useFocusHeading } from './focus.js';
+import { useI18n } from './i18n/use-i18n.js';
+import { WithLink } from './i18n/WithLink.js';
 import { supportUrl } from './links.js';
 
 export function SupportLink() {
+  const { t } = useI18n();
   return (
     <p>
-      Need help? <a href={supportUrl()}>Contact support</a>.
+      <WithLink
+        text={t('site.needHelp')}
+        link={<a href={supportUrl()}>{t('site.contactSupport')}</a>}
+      />
     </p>
   );
 }
 
 export function PageLoading() {
+  const { t } = useI18n();
   return (
     <main className="page">
       <p role="status" className="loading">
-        Page Loading...
+        {t('site.pageLoading')}
       </p>
     </main>
   );
@@ -22,26 +28,28 @@ export function PageLoading() {
 
 /** The invalid-link screen: unknown, expired or otherwise unusable registration links. */
 export function InvalidLink({ message }: { message: string }) {
-  const heading = useFocusHeading('Uh Oh');
+  const { t, localize } = useI18n();
+  const heading = useFocusHeading(t('site.uhOh'));
   return (
     <main className="page">
       <h1 ref={heading} tabIndex={-1}>
-        Uh Oh
+        {t('site.uhOh')}
       </h1>
-      <p>{message}</p>
+      <p>{localize(message)}</p>
       <SupportLink />
     </main>
   );
 }
 
 export function ServerUnreachable() {
-  const heading = useFocusHeading('Connection problem');
+  const { t } = useI18n();
+  const heading = useFocusHeading(t('site.connectionProblem'));
   return (
     <main className="page">
       <h1 ref={heading} tabIndex={-1}>
-        Connection problem
+        {t('site.connectionProblem')}
       </h1>
-      <p role="alert">{MESSAGES.serverUnreachable}</p>
+      <p role="alert">{t('messages.serverUnreachable')}</p>
       <SupportLink />
     </main>
   );

@@ -1,40 +1,69 @@
 // embed.js: puts the registration form of one organization into a city's own page.
 //   <script src="https://HOST/embed.js" data-form="HASH" async></script>
-//   window.BackflowRegistration.mount(element, { form: 'HASH', onEvent })
-// No dependencies; kept under 1 KB gzipped (scripts/size-budget.mjs checks it).
+//   window.BackflowRegistration.mount(element, { form: 'HASH', lang, prefill, onEvent })
+// No dependencies; kept under 1 KB gzipped (scripts/size-budget.mjs checks it). The events it
+// passes on are typed in events.ts, shared with the form. docs/embedding.md documents it all.
+import {
+  EMBED_EVENT_PREFIX,
+  PREFILL_FIELDS,
+  type TEmbedEvent,
+  type TPrefillField,
+} from './events.js';
 
 interface TMountOptions {
   form: string;
-  onEvent?: (event: { type: string } & Record<string, unknown>) => void;
+  /** 'en' or 'es': the form's language unless the address or the person chose another. */
+  lang?: string;
+  /** Documented fields filled in advance; the form checks them as if they were typed. */
+  prefill?: Partial<Record<TPrefillField, string>>;
+  onEvent?: (event: TEmbedEvent) => void;
 }
+
+/** How long the form has to say it is ready before the loader explains why it may not be. */
+const READY_WAIT_MS = 15_000;
 
 ((w: Window & { BackflowRegistration?: unknown }, d: Document) => {
   const script = d.currentScript as HTMLScriptElement | null;
   // The form lives where this script came from.
   const formOrigin = new URL(script?.src || location.href).origin;
-  const PREFIX = 'backflow:';
 
   const mount = (element: Element, options: TMountOptions, before?: Element | null) => {
     const frame = d.createElement('iframe');
     const src = new URL(`/form/${encodeURIComponent(options.form)}`, formOrigin);
     src.searchParams.set('embed', location.origin);
+    if (options.lang) src.searchParams.set('embedLang', options.lang);
+    for (const field of PREFILL_FIELDS) {
+      const value = options.prefill?.[field];
+      if (value) src.searchParams.set(field, value);
+    }
     frame.src = src.href;
     frame.title = 'Backflow tester registration form';
     frame.loading = 'lazy';
     frame.style.cssText = 'display:block;width:100%;min-height:600px;height:600px;border:0';
+    // A form that never says it is ready was most likely refused framing (Content-Security-Policy
+    // frame-ancestors): this page's site is not one the form may be shown on.
+    const silence = setTimeout(
+      () =>
+        console.error(
+          `Backflow registration: the form did not load. This site (${location.origin}) may not be allowed to embed it: ask the organization, or link to ${src.origin}${src.pathname}`,
+        ),
+      READY_WAIT_MS,
+    );
     w.addEventListener('message', (event) => {
       const data = event.data;
       // Only our frame, from the form's origin, with our messages.
       if (event.origin !== formOrigin || event.source !== frame.contentWindow) return;
-      if (!data || typeof data.type !== 'string' || data.type.indexOf(PREFIX)) return;
-      const type = data.type.slice(PREFIX.length);
-      if (type === 'resize') {
-        frame.style.minHeight = '0';
-        frame.style.height = `${Math.max(0, Number(data.height) || 0)}px`;
-        return;
+      if (!data || typeof data.type !== 'string' || data.type.indexOf(EMBED_EVENT_PREFIX)) return;
+      const detail = { ...data, type: data.type.slice(EMBED_EVENT_PREFIX.length) } as TEmbedEvent;
+      if (detail.type === 'ready') {
+        clearTimeout(silence);
+        frame.title = detail.title;
       }
-      if (type === 'step' && frame.getBoundingClientRect().top < 0) frame.scrollIntoView();
-      const detail = { ...data, type };
+      if (detail.type === 'resized') {
+        frame.style.minHeight = '0';
+        frame.style.height = `${Math.max(0, Number(detail.height) || 0)}px`;
+      }
+      if (detail.type === 'step' && frame.getBoundingClientRect().top < 0) frame.scrollIntoView();
       options.onEvent?.(detail);
       frame.dispatchEvent(new CustomEvent(data.type, { detail, bubbles: true }));
     });
@@ -46,12 +75,21 @@ interface TMountOptions {
     mount: (element: Element, options: TMountOptions) => mount(element, options),
   };
 
-  const form = script?.dataset.form;
-  if (script && form) {
-    const target = script.dataset.target;
+  const dataset = script?.dataset;
+  const form = dataset?.form;
+  if (script && dataset && form) {
+    // data-prefill-company-name="…" → prefill.companyName
+    const prefill: Record<string, string> = {};
+    for (const key in dataset) {
+      if (!key.indexOf('prefill') && key.length > 7) {
+        prefill[key.charAt(7).toLowerCase() + key.slice(8)] = dataset[key] as string;
+      }
+    }
+    const options = { form, lang: dataset.lang, prefill };
+    const target = dataset.target;
     const into = target ? d.getElementById(target) || d.querySelector(target) : null;
-    if (into) mount(into, { form });
+    if (into) mount(into, options);
     else if (script.parentNode)
-      mount(script.parentNode as Element, { form }, script.nextSibling as Element);
+      mount(script.parentNode as Element, options, script.nextSibling as Element);
   }
 })(window, document);

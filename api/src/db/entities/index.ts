@@ -1,6 +1,7 @@
 import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
 import { Document } from './document.js';
+import { Draft, DraftDocument } from './draft.js';
 import { OutboxEmail } from './email.js';
 import { Organization, OrganizationAgency } from './organization.js';
 import { AuditEntry, StaffAccount, StaffSession } from './staff.js';
@@ -11,6 +12,7 @@ import { Certification, Registration, User, UserCompany } from './user.js';
 export * from './certification.js';
 export * from './company.js';
 export * from './document.js';
+export * from './draft.js';
 export * from './email.js';
 export * from './organization.js';
 export * from './staff.js';
@@ -36,4 +38,6 @@ export const entities = [
   StaffSession,
   AuditEntry,
   OutboxEmail,
+  Draft,
+  DraftDocument,
 ];

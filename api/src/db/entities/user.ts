@@ -82,6 +82,8 @@ export const Registration = defineEntity({
       .onCreate(() => new Date())
       .defaultRaw('now()'),
     certificationCount: p.integer().default(0),
+    /** The language the registration was made in: emails to this person are written in it. */
+    language: p.string().length(8).default('en'),
   },
   uniques: [
     { name: 'registrations_user_organization_unique', properties: ['user', 'organization'] },

@@ -18,5 +18,6 @@ export function publicRateLimits(config: Pick<AppConfig, 'rateLimits'>) {
   return {
     orgInfo: { max: config.rateLimits.orgInfoPerMinute, timeWindow: 60_000 },
     upload: { max: config.rateLimits.uploadsPerMinute, timeWindow: 60_000 },
+    draft: { max: config.rateLimits.draftsPerMinute, timeWindow: 60_000 },
   };
 }

@@ -253,6 +253,8 @@ type RestWriteValues = PartValues<typeof stagedEmailInsert> & {
   companyId: number;
   organizationId: number;
   submissionId: number;
+  /** The language the registration is made in. */
+  language: string;
   certifications: string;
   testKits: string;
 };
@@ -267,8 +269,8 @@ const REST_WRITE = sql<RestWriteValues>(
      select user_id, :companyId::int from people order by user_id
      on conflict do nothing),
    registered as (
-     insert into registrations (user_id, organization_id, company_id, submission_id)
-     select user_id, :organizationId::int, :companyId::int, :submissionId::int
+     insert into registrations (user_id, organization_id, company_id, submission_id, language)
+     select user_id, :organizationId::int, :companyId::int, :submissionId::int, :language
        from people order by user_id
      returning id, user_id),
    certified as (
@@ -321,6 +323,7 @@ export async function writeSubmissionRest(
     companyId: number;
     organizationId: number;
     submissionId: number;
+    language: string;
     certifications: SubmittedCertification[];
     testKits: SubmittedTestKit[];
     notification: StagedEmailRow;
@@ -332,6 +335,7 @@ export async function writeSubmissionRest(
     companyId: write.companyId,
     organizationId: write.organizationId,
     submissionId: write.submissionId,
+    language: write.language,
     certifications: json(
       write.certifications.map((certification) => ({
         user_id: certification.userId,

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CODES, type TApiAnswer } from '../../../../shared/codes.js';
@@ -13,7 +13,8 @@ import {
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
-import { AppError } from '../../errors.js';
+import { forgetRunDraft } from '../drafts/service.js';
+import { shapedBodyOnly } from './body-shape.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
 import { organizationInfoForLink } from './organization-link.js';
@@ -26,16 +27,6 @@ import {
   validateTestKits,
   validateUserType,
 } from './validation.js';
-
-/**
- * The body schemas document the calls in the OpenAPI; the rules themselves are applied by the
- * services, which answer with the spec's codes. So Fastify only checks that the body is a JSON
- * object (anything else is a 400), and never turns a rule failure into its own 400.
- */
-const objectBodyOnly: FastifySchemaCompiler<unknown> = () => (data) =>
-  data !== null && typeof data === 'object' && !Array.isArray(data)
-    ? { value: data }
-    : { error: AppError.badRequest('The request body must be a JSON object.') };
 
 const tags = ['public registration'];
 
@@ -73,7 +64,7 @@ async function registrationRoutes(scope: FastifyInstance) {
     app.post(
       path,
       {
-        validatorCompiler: objectBodyOnly,
+        validatorCompiler: shapedBodyOnly,
         schema: { summary, tags, body, response: { 200: ZApiAnswer } },
       },
       async (request) => handler(request.body, request),
@@ -105,7 +96,7 @@ async function registrationRoutes(scope: FastifyInstance) {
   app.post(
     '/submit/all',
     {
-      validatorCompiler: objectBodyOnly,
+      validatorCompiler: shapedBodyOnly,
       schema: {
         summary: 'Submit the whole registration',
         description:
@@ -124,6 +115,7 @@ async function registrationRoutes(scope: FastifyInstance) {
           idempotencyKey,
           publicUrl: app.config.publicUrl,
           cache: scope.linkCache,
+          language: request.language,
         }),
       );
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
@@ -131,6 +123,8 @@ async function registrationRoutes(scope: FastifyInstance) {
         await app.outbox
           .nudge()
           .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
+      // The run's saved draft, if it had one, is finished.
+      if (idempotencyKey) await forgetRunDraft(request.em, idempotencyKey);
       return outcome.answer;
     },
   );

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
+import { DEFAULT_LANGUAGE, type TLanguage } from '../../../../shared/i18n/languages.js';
 import {
   createSubmitAllSchema,
   emptyFinalErrors,
@@ -47,6 +48,8 @@ export interface SubmitOptions {
   publicUrl: string;
   /** Keeps the organization behind a link for a few seconds (see link-cache.ts). */
   cache?: LinkCache;
+  /** The language the registration is made in; emails to these people are written in it. */
+  language?: TLanguage;
 }
 
 export interface SubmitOutcome {
@@ -326,6 +329,7 @@ async function attemptSubmit(
       companyId: company,
       organizationId: organization.id,
       submissionId,
+      language: options.language ?? DEFAULT_LANGUAGE,
       certifications: request.userInfo.flatMap((user, position) =>
         user.userCerts.map((cert) => {
           const agency = organization.rules.agencies[String(cert.certAgency)];

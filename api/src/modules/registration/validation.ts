@@ -5,6 +5,7 @@ import {
   certificationRulesFromOrgInfo,
   companyErrorsFrom,
   createValidateTestersRequestSchema,
+  fillMessage,
   type TCompanyMatch,
   testerErrorsFrom,
   testKitErrorsFrom,
@@ -32,7 +33,7 @@ export function validateUserType(body: unknown): TApiAnswer<string> {
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.userTypeError, MESSAGES.userTypeRequired);
   }
-  return success(`Registering as ${result.data.userType}.`);
+  return success(fillMessage(MESSAGES.userTypeAccepted, { userType: result.data.userType }));
 }
 
 export type CompanyAnswer =
@@ -54,7 +55,7 @@ export async function validateCompany(em: EntityManager, body: unknown): Promise
   if (match.kind === 'possible') {
     return { code: CODES.possibleMatches, message: { possible_matches: match.matches } };
   }
-  return { code: CODES.noMatches, message: 'No matching companies found.' };
+  return { code: CODES.noMatches, message: MESSAGES.companyNoMatches };
 }
 
 export function validateAdmins(body: unknown): TApiAnswer<string> {
@@ -62,7 +63,7 @@ export function validateAdmins(body: unknown): TApiAnswer<string> {
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.adminErrors, adminErrorsFrom(result.error.issues));
   }
-  return success('Admins are valid.');
+  return success(MESSAGES.adminsValid);
 }
 
 const testersSchema = cachedByRules(createValidateTestersRequestSchema);
@@ -85,7 +86,7 @@ export async function validateTesters(
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.testerErrors, testerErrorsFrom(result.error.issues));
   }
-  return success('Testers are valid.');
+  return success(MESSAGES.testersValid);
 }
 
 export function validateTestKits(body: unknown): TApiAnswer<string> {
@@ -93,5 +94,5 @@ export function validateTestKits(body: unknown): TApiAnswer<string> {
   if (!result.success) {
     throw new AppError(UNPROCESSABLE, CODES.testKitErrors, testKitErrorsFrom(result.error.issues));
   }
-  return success('Test kits are valid.');
+  return success(MESSAGES.testKitsValid);
 }

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { CODES } from '../../../../shared/codes.js';
+import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { ZUploadAnswer } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 import { PUBLIC_CORS, publicRateLimits } from '../registration/public-api.js';
@@ -37,11 +37,7 @@ async function uploadRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!request.isMultipart()) {
-        throw new AppError(
-          415,
-          CODES.unsupportedMediaType,
-          'Send the file as multipart/form-data.',
-        );
+        throw new AppError(415, CODES.unsupportedMediaType, MESSAGES.multipartRequired);
       }
       const url = await receiveUpload(
         request.em,

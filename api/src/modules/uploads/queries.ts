@@ -29,7 +29,8 @@ type AbandonedUploads = { createdBefore: Date; batchSize: number };
 
 /**
  * Deletes up to batchSize unattached documents created before the cutoff, oldest first: each
- * row only while still unattached, so a submit attaching it at the same moment wins.
+ * row only while still unattached, so a submit attaching it at the same moment wins. A document
+ * a saved registration (draft) refers to is kept while the draft lives.
  */
 const DELETE_ABANDONED_UPLOADS = sql<AbandonedUploads>(
   'delete-abandoned-uploads',
@@ -37,6 +38,7 @@ const DELETE_ABANDONED_UPLOADS = sql<AbandonedUploads>(
     where id in (
       select id from documents
        where attached_at is null and created_at < :createdBefore
+         and not exists (select 1 from draft_documents k where k.document_id = documents.id)
        order by created_at
        limit :batchSize
        for update skip locked)

@@ -108,7 +108,7 @@ export function displayName(filename: string | undefined): string {
 
 const LIMIT_ERRORS: Record<string, () => AppError> = {
   FST_REQ_FILE_TOO_LARGE: fileTooLarge,
-  FST_FILES_LIMIT: () => AppError.badRequest('Send one file per upload.'),
+  FST_FILES_LIMIT: () => AppError.badRequest(MESSAGES.oneFilePerUpload),
   FST_PARTS_LIMIT: () => AppError.badRequest(),
   FST_FIELDS_LIMIT: () => AppError.badRequest(),
 };

@@ -14,9 +14,9 @@ export interface SweepOptions {
 }
 
 /**
- * Deletes unattached uploads older than the age limit: the row first (only while still
- * unattached, so a submit attaching it at the same moment wins), then the file. Returns how
- * many were removed.
+ * Deletes unattached uploads older than the age limit that no saved draft refers to: the row
+ * first (only while still unattached, so a submit attaching it at the same moment wins), then
+ * the file. Returns how many were removed.
  */
 export async function sweepUnattachedUploads(
   em: EntityManager,

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/use-i18n.js';
 import { formatBanner } from './format-banner.js';
 
 /** Banner text from the organization, formatted as React text nodes (never as HTML). */
 export function Banner({ text }: { text: string }) {
+  const { t } = useI18n();
   const pieces = formatBanner(text);
   return (
     <p className="banner">
@@ -14,7 +16,7 @@ export function Banner({ text }: { text: string }) {
           node = (
             <a href={piece.href} target="_blank" rel="noopener">
               {piece.text}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span className="visually-hidden">{t('site.opensInNewTab')}</span>
             </a>
           );
         }

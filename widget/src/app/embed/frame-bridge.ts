@@ -1,14 +1,7 @@
 // The form's side of the embed: when shown inside a city's page by embed.js, it reports its
 // height and its progress to that page, and only to that page's origin (never '*').
+import { EMBED_EVENT_PREFIX, type TEmbedEvent } from '../../embed/events.js';
 
-/** Events the host page receives (see docs/embed-example.html). */
-export type TEmbedEvent =
-  | { type: 'ready'; orgName: string }
-  | { type: 'step'; page: number; title: string }
-  | { type: 'submitted' }
-  | { type: 'error'; code: string };
-
-export const EMBED_MESSAGE_PREFIX = 'backflow:';
 const STORAGE_KEY = 'backflow.embedOrigin';
 
 let parentOrigin: string | null = null;
@@ -53,19 +46,13 @@ export function startFrameBridge(root: HTMLElement) {
     const height = Math.ceil(root.getBoundingClientRect().height);
     if (height === lastHeight) return;
     lastHeight = height;
-    post({ type: 'resize', height });
+    emitEmbedEvent({ type: 'resized', height });
   });
   observer.observe(root);
 }
 
-function post(message: { type: string } & Record<string, unknown>) {
-  if (!parentOrigin) return;
-  window.parent.postMessage(
-    { ...message, type: `${EMBED_MESSAGE_PREFIX}${message.type}` },
-    parentOrigin,
-  );
-}
-
+/** Tells the host page (when there is one) what happened, as `backflow:<type>`. */
 export function emitEmbedEvent(event: TEmbedEvent) {
-  post(event);
+  if (!parentOrigin) return;
+  window.parent.postMessage({ ...event, type: `${EMBED_EVENT_PREFIX}${event.type}` }, parentOrigin);
 }

@@ -1,31 +1,30 @@
 import { useFocusHeading } from '../focus.js';
+import { useI18n } from '../i18n/use-i18n.js';
+import { WithLink } from '../i18n/WithLink.js';
 import { UserTypesAndFaq } from '../info-sections.js';
 import { supportUrl } from '../links.js';
 
 export function LandingPage() {
-  const heading = useFocusHeading('Backflow Tester Registration');
+  const { t } = useI18n();
+  const heading = useFocusHeading(t('site.title'));
   return (
     <main className="page">
       <h1 ref={heading} tabIndex={-1}>
-        Backflow Tester Registration
+        {t('site.title')}
       </h1>
       <p className="lead">
-        To register, please use the unique link given to you by your city or organization. If you do
-        not have one, please <a href={supportUrl()}>contact support</a>.
+        <WithLink
+          text={t('landing.lead')}
+          link={<a href={supportUrl()}>{t('site.contactSupportLower')}</a>}
+        />
       </p>
       <section className="box" aria-labelledby="registration-info-heading">
-        <h2 id="registration-info-heading">Registration Info</h2>
-        <p>
-          After you register, your information is processed and a confirmation email follows once
-          the organization's program launches.
-        </p>
+        <h2 id="registration-info-heading">{t('info.registrationInfoHeading')}</h2>
+        <p>{t('landing.registrationInfo')}</p>
       </section>
       <section className="box" aria-labelledby="unique-emails-heading">
-        <h2 id="unique-emails-heading">Unique Emails</h2>
-        <p>
-          Every admin and tester must have a unique email address: the same email address cannot be
-          used for two users, whether they are admins or testers.
-        </p>
+        <h2 id="unique-emails-heading">{t('landing.uniqueEmailsHeading')}</h2>
+        <p>{t('landing.uniqueEmails')}</p>
       </section>
       <UserTypesAndFaq />
     </main>

@@ -1,6 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { CODES } from '../../../../shared/codes.js';
+import { translate } from '../../../../shared/i18n/catalogue.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
+import { currentLanguage } from '../i18n/language.js';
 import { InvalidLink, PageLoading, ServerUnreachable } from '../screens.js';
 import { wizardScreen } from '../wizard/load.js';
 import { FormContext, type TFormContext } from './form-context.js';
@@ -22,8 +24,15 @@ export function FormLayout({ hash, children }: { hash: string; children: ReactNo
     lookUpOrganization(hash).then((result) => {
       if (!current) return;
       setLookup(result);
-      if (result.state === 'found') emitEmbedEvent({ type: 'ready', orgName: result.org.org_name });
-      else if (result.state === 'invalid') emitEmbedEvent({ type: 'error', code: result.code });
+      if (result.state === 'found') {
+        const language = currentLanguage();
+        emitEmbedEvent({
+          type: 'ready',
+          orgName: result.org.org_name,
+          language,
+          title: translate(language, 'embed.frameTitle'),
+        });
+      } else if (result.state === 'invalid') emitEmbedEvent({ type: 'error', code: result.code });
     });
     return () => {
       current = false;

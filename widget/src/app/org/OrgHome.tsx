@@ -1,18 +1,20 @@
 import { Banner } from '../banner/Banner.js';
 import { useFocusHeading } from '../focus.js';
 import { navigate } from '../history.js';
-import { DEFAULT_WELCOME_MESSAGE, RequirementsBox, UserTypesAndFaq } from '../info-sections.js';
+import { useI18n } from '../i18n/use-i18n.js';
+import { DefaultWelcome, RequirementsBox, UserTypesAndFaq } from '../info-sections.js';
 import { stepPath } from '../routes.js';
 import { useForm } from './form-context.js';
 
 /** /form/{hash} — the organization's home page. */
 export function OrgHome() {
   const { hash, org } = useForm();
-  const title = `${org.org_name} Tester Registration`;
+  const { t } = useI18n();
+  const title = t('org.title', { orgName: org.org_name });
   const heading = useFocusHeading(title);
   const getStarted = (
     <button type="button" className="button primary" onClick={() => navigate(stepPath(hash, 0))}>
-      Get Started
+      {t('org.getStarted')}
     </button>
   );
   return (
@@ -22,12 +24,8 @@ export function OrgHome() {
       </h1>
       <p>{getStarted}</p>
       <section className="box" aria-labelledby="registration-info-heading">
-        <h2 id="registration-info-heading">Registration Info</h2>
-        {org.homePageBanner?.trim() ? (
-          <Banner text={org.homePageBanner} />
-        ) : (
-          <p>{DEFAULT_WELCOME_MESSAGE}</p>
-        )}
+        <h2 id="registration-info-heading">{t('info.registrationInfoHeading')}</h2>
+        {org.homePageBanner?.trim() ? <Banner text={org.homePageBanner} /> : <DefaultWelcome />}
       </section>
       <RequirementsBox />
       <UserTypesAndFaq />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { MESSAGES } from '../../../../shared/codes.js';
+import { useI18n } from '../i18n/use-i18n.js';
 import { fieldId, hasErrors } from './errors.js';
 import { errorLabel } from './labels.js';
 import type { TWizardErrors } from './state.js';
@@ -9,6 +10,7 @@ import type { TWizardErrors } from './state.js';
  * each field with an error. It takes focus (and the page scrolls to the top) when it appears.
  */
 export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
+  const { t, localize } = useI18n();
   const box = useRef<HTMLElement>(null);
   const visible = hasErrors(errors);
   useEffect(() => {
@@ -25,17 +27,17 @@ export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
       tabIndex={-1}
       aria-labelledby="error-summary-title"
     >
-      <h2 id="error-summary-title">There is a problem</h2>
+      <h2 id="error-summary-title">{t('errorSummary.title')}</h2>
       {errors.general.length ? (
         <ul className="error-list">
           {errors.general.map((message) => (
-            <li key={message}>{message}</li>
+            <li key={message}>{localize(message)}</li>
           ))}
         </ul>
       ) : null}
       {fields.length ? (
         <>
-          <p>Please check these fields:</p>
+          <p>{t('errorSummary.checkFields')}</p>
           <ul className="error-links">
             {fields.map(([path, message]) => (
               <li key={path}>
@@ -49,8 +51,8 @@ export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
                     target.scrollIntoView({ block: 'center' });
                   }}
                 >
-                  {errorLabel(path)}
-                  {message === MESSAGES.fieldRequired ? '' : `: ${message}`}
+                  {errorLabel(path, t)}
+                  {message === MESSAGES.fieldRequired ? '' : `: ${localize(message)}`}
                 </a>
               </li>
             ))}

@@ -1,25 +1,28 @@
 import { useFocusHeading } from '../focus.js';
+import { useI18n } from '../i18n/use-i18n.js';
+import { WithLink } from '../i18n/WithLink.js';
 import { knowledgeBaseUrl } from '../links.js';
 
 /** After a successful final submit. */
 export function ThankYou() {
-  const heading = useFocusHeading('Thank You!');
+  const { t } = useI18n();
+  const heading = useFocusHeading(t('thankYou.title'));
   return (
     <main className="page">
       <h1 ref={heading} tabIndex={-1}>
-        Thank You!
+        {t('thankYou.title')}
       </h1>
+      <p>{t('thankYou.processing')}</p>
       <p>
-        Your registration has been submitted. Your data is being processed, and a welcome package
-        will arrive by email.
-      </p>
-      <p>
-        In the meantime, you can learn more in our{' '}
-        <a href={knowledgeBaseUrl()} target="_blank" rel="noopener">
-          knowledge base
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        .
+        <WithLink
+          text={t('thankYou.learnMore')}
+          link={
+            <a href={knowledgeBaseUrl()} target="_blank" rel="noopener">
+              {t('thankYou.knowledgeBase')}
+              <span className="visually-hidden">{t('site.opensInNewTab')}</span>
+            </a>
+          }
+        />
       </p>
     </main>
   );

@@ -7,8 +7,12 @@ import {
   useRef,
   useState,
 } from 'react';
+import { SaveForLater } from '../drafts/SaveForLater.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
+import { takePrefill } from '../embed/prefill.js';
+import { errorCount, submittedEvent } from '../embed/wizard-events.js';
 import { goBack, historyIndex, navigate } from '../history.js';
+import { useI18n } from '../i18n/use-i18n.js';
 import { loadWithTimeout } from '../lazy.js';
 import { useForm } from '../org/form-context.js';
 import { formPath, stepPath } from '../routes.js';
@@ -73,6 +77,19 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     if (!finished.current) saveWizardState(hash, state);
   }, [hash, state]);
 
+  // What the host page or the link filled in advance, once its values pass the typed rules.
+  useEffect(() => {
+    const prefill = takePrefill();
+    if (!prefill) return;
+    import('../embed/prefill-check.js').then(({ checkPrefill }) => {
+      const { refused, ...values } = checkPrefill(prefill);
+      for (const { field, message } of refused) {
+        console.warn(`Backflow registration: the prefilled ${field} was not used: ${message}`);
+      }
+      dispatch({ type: 'prefill', ...values });
+    }, reportUnreachable);
+  }, [reportUnreachable]);
+
   // The address follows the wizard: moving forward adds a history entry, so the browser's Back
   // walks the pages; an address that changed by itself (Back/Forward) walks the wizard back.
   const synced = useRef({ pathLength: state.path.length, urlPage: -1 });
@@ -93,15 +110,22 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     }
   }, [state.path, urlPage, page, hash]);
 
-  // Every page change: title, scroll to top, focus on the heading, and the host page is told.
+  // Every page change: scroll to top, focus on the heading, and the host page is told. The
+  // title follows the page and the language (a language change leaves focus where it is).
   const heading = useRef<HTMLHeadingElement>(null);
-  const { title } = step;
+  const { t } = useI18n();
+  const title = t(step.title);
+  const stepId = step.id;
+  const formTitle = t('org.title', { orgName: org.org_name });
+  const progress = progressText(page, t);
   useEffect(() => {
-    document.title = `${progressText(page)}: ${title} – ${org.org_name} Tester Registration`;
+    document.title = t('wizard.documentTitle', { progress, step: title, form: formTitle });
+  }, [t, progress, title, formTitle]);
+  useEffect(() => {
     window.scrollTo(0, 0);
     heading.current?.focus({ preventScroll: true });
-    emitEmbedEvent({ type: 'step', page, title });
-  }, [page, title, org.org_name]);
+    emitEmbedEvent({ type: 'step', page, step: stepId });
+  }, [page, stepId]);
 
   const apply = useCallback((action: TWizardAction) => dispatch(action), []);
 
@@ -117,12 +141,19 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     busyRef.current = false;
     setBusy(false);
     if (outcome.kind === 'unreachable') reportUnreachable();
-    else if (outcome.kind === 'errors') apply({ type: 'setErrors', errors: outcome.errors });
-    else if (outcome.kind === 'advance') apply(outcome.action);
+    else if (outcome.kind === 'errors') {
+      apply({ type: 'setErrors', errors: outcome.errors });
+      emitEmbedEvent({
+        type: 'validationError',
+        page,
+        step: step.id,
+        errorCount: errorCount(outcome.errors),
+      });
+    } else if (outcome.kind === 'advance') apply(outcome.action);
     else {
       finished.current = true;
       clearWizardState(hash);
-      emitEmbedEvent({ type: 'submitted' });
+      emitEmbedEvent({ type: 'submitted', ...submittedEvent(stateRef.current) });
       navigate(formPath(hash, 'thank-you'), { replace: true });
     }
   };
@@ -150,7 +181,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
     <WizardContext.Provider value={context}>
       <main className={`page wizard step-${page}`}>
         <p className="step-count">
-          {org.org_name} Tester Registration · {progressText(page)}
+          {formTitle} · {progress}
         </p>
         <h1 ref={heading} tabIndex={-1}>
           {title}
@@ -166,20 +197,21 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
           <Screen />
           <div className="wizard-nav no-print">
             <button type="button" className="button secondary" onClick={guard(back)}>
-              Back
+              {t('wizard.back')}
             </button>
             {skip ? (
               <button type="button" className="button secondary" onClick={guard(skip)}>
-                Skip
+                {t('wizard.skip')}
               </button>
             ) : null}
             {step.next ? (
               <button type="submit" className="button primary" aria-disabled={busy || undefined}>
-                {busy ? 'Loading...' : step.next.label}
+                {busy ? t('wizard.loading') : t(step.next.label)}
               </button>
             ) : null}
           </div>
         </form>
+        {page > 0 ? <SaveForLater /> : null}
       </main>
     </WizardContext.Provider>
   );

@@ -1,4 +1,6 @@
 import { MESSAGES } from '../../../../shared/codes.js';
+import { localizeMessage } from '../../../../shared/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages.js';
 import type {
   TCertErrors,
   TFieldErrors,
@@ -10,12 +12,19 @@ import type { TWizardErrors, TWizardState } from './state.js';
 // The server's error shapes (and the same shapes built from the shared schemas on the client)
 // turned into one map of field paths, plus the general list shown above the form.
 
+/**
+ * Messages are kept in English, whichever language the server answered in, and shown in the
+ * language of the moment: switching languages with errors on screen translates them too.
+ */
+const kept = (message: string) => localizeMessage(message, DEFAULT_LANGUAGE);
+
 function generalList(messages: readonly unknown[] | undefined): string[] {
   const list: string[] = [];
   for (const message of messages ?? []) {
+    if (typeof message !== 'string') continue;
+    const text = kept(message);
     // 'Field required.' is never listed on its own: the field itself is highlighted.
-    if (typeof message !== 'string' || message === MESSAGES.fieldRequired) continue;
-    if (!list.includes(message)) list.push(message);
+    if (text !== MESSAGES.fieldRequired && !list.includes(text)) list.push(text);
   }
   return list;
 }
@@ -26,7 +35,7 @@ function addFields(
   fields: TFieldErrors | undefined,
 ) {
   for (const [name, message] of Object.entries(fields ?? {})) {
-    if (typeof message === 'string') target[`${prefix}.${name}`] ??= message;
+    if (typeof message === 'string') target[`${prefix}.${name}`] ??= kept(message);
   }
 }
 
@@ -35,7 +44,7 @@ export function generalErrors(...messages: unknown[]): TWizardErrors {
 }
 
 export function fieldError(path: string, message: string): TWizardErrors {
-  return { general: generalList([message]), fields: { [path]: message } };
+  return { general: generalList([message]), fields: { [path]: kept(message) } };
 }
 
 export function companyErrors(message: {

@@ -1,5 +1,6 @@
 import { kitsToSend } from '../../../../shared/test-kits.js';
 import type {
+  TCertificationForm,
   TCompanyForm,
   TPersonForm,
   TTesterForm,
@@ -15,9 +16,9 @@ export function companyPayload(company: TCompanyForm) {
   return companyID === null ? fields : { companyID, ...fields };
 }
 
-function personPayload(person: TPersonForm, userType: 'admin' | 'tester') {
+/** A person's fields as the wire and a saved draft name them (no block key). */
+export function personFields(person: TPersonForm) {
   return {
-    userType,
     userFirstName: person.userFirstName,
     userLastName: person.userLastName,
     userEmail: person.userEmail,
@@ -25,33 +26,45 @@ function personPayload(person: TPersonForm, userType: 'admin' | 'tester') {
   };
 }
 
+function personPayload(person: TPersonForm, userType: 'admin' | 'tester') {
+  return { userType, ...personFields(person) };
+}
+
 export function adminsPayload(admins: readonly TPersonForm[]) {
   return admins.map((admin) => personPayload(admin, 'admin'));
+}
+
+/** A certification's fields as the wire and a saved draft name them. */
+export function certificationFields(cert: TCertificationForm) {
+  return {
+    certNum: cert.certNum,
+    certExp: cert.certExp,
+    certAgency: cert.certAgency,
+    certType: cert.certType,
+    certDocLink: cert.certDocLink,
+  };
+}
+
+/** A test kit's fields as the wire and a saved draft name them. */
+export function testKitFields(kit: TTestKitForm) {
+  return {
+    kitSerial: kit.kitSerial,
+    kitMfr: kit.kitMfr,
+    kitModel: kit.kitModel,
+    kitCalibDate: kit.kitCalibDate,
+    kitCalibDocLink: kit.kitCalibDocLink,
+  };
 }
 
 export function testersPayload(testers: readonly TTesterForm[]) {
   return testers.map((tester) => ({
     ...personPayload(tester, 'tester'),
-    userCerts: tester.userCerts.map((cert) => ({
-      certNum: cert.certNum,
-      certExp: cert.certExp,
-      certAgency: cert.certAgency,
-      certType: cert.certType,
-      certDocLink: cert.certDocLink,
-    })),
+    userCerts: tester.userCerts.map(certificationFields),
   }));
 }
 
 export function testKitsPayload(kits: readonly TTestKitForm[]) {
-  return kitsToSend(
-    kits.map((kit) => ({
-      kitSerial: kit.kitSerial,
-      kitMfr: kit.kitMfr,
-      kitModel: kit.kitModel,
-      kitCalibDate: kit.kitCalibDate,
-      kitCalibDocLink: kit.kitCalibDocLink,
-    })),
-  );
+  return kitsToSend(kits.map(testKitFields));
 }
 
 /** The final submit: admins first, then testers (FINAL ERRORS positions follow this order). */

@@ -3,6 +3,7 @@ import {
   MAX_CERTIFICATIONS,
   NO_ERRORS,
   type TCertificationForm,
+  type TCompanyField,
   type TDocumentTarget,
   type TPage,
   type TPersonForm,
@@ -218,6 +219,15 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
   switch (action.type) {
     case 'setUserType':
       return action.userType === state.userType ? state : resetPeople(state, action.userType);
+    case 'prefill': {
+      const typed =
+        action.userType && !state.userType ? resetPeople(state, action.userType) : state;
+      const company = { ...typed.company };
+      for (const [field, value] of Object.entries(action.company) as [TCompanyField, string][]) {
+        if (!company[field]) company[field] = value;
+      }
+      return { ...typed, company };
+    }
     case 'setCompany':
       return { ...state, company: { ...state.company, [action.field]: action.value } };
     case 'setPerson':

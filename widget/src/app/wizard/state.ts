@@ -96,6 +96,12 @@ export type TCompanyCheck =
 
 export type TWizardAction =
   | { type: 'setUserType'; userType: TUserTypeChoice }
+  /** Values a host page or link filled in advance (already checked): fills empty fields only. */
+  | {
+      type: 'prefill';
+      userType?: Exclude<TUserTypeChoice, ''>;
+      company: Partial<Record<TCompanyField, string>>;
+    }
   | { type: 'setCompany'; field: TCompanyField; value: string }
   | {
       type: 'setPerson';

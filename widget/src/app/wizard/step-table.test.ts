@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../../../shared/i18n/catalogue.js';
+import type { TTranslate } from '../i18n/use-i18n.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import {
   currentPage,
@@ -20,6 +22,8 @@ import {
   type TStepId,
 } from './step-table.js';
 import { MATCH } from './test-data.js';
+
+const english: TTranslate = (key, params) => translate('en', key, params);
 
 /** What a person can do to leave each page, written from the spec rather than from the table. */
 const LEAVING: Record<TStepId, TWizardAction[]> = {
@@ -70,7 +74,7 @@ const pathsOf = (states: TWizardState[]) => [
 
 describe('the step table', () => {
   it("keeps the spec's page numbers and titles (pages 0-6)", () => {
-    expect(STEPS.map((step) => [pageOf(step.id), step.title])).toEqual([
+    expect(STEPS.map((step) => [pageOf(step.id), english(step.title)])).toEqual([
       [0, 'User Type'],
       [1, 'Company Details'],
       [2, 'Similar Companies'],
@@ -135,7 +139,7 @@ describe('the step table', () => {
   });
 
   it('has a Next on every page but the match page, and it reads Submit on the review', () => {
-    expect(STEPS.map((step) => step.next?.label ?? null)).toEqual([
+    expect(STEPS.map((step) => (step.next ? english(step.next.label) : null))).toEqual([
       'Next',
       'Next',
       null,
@@ -147,7 +151,7 @@ describe('the step table', () => {
   });
 
   it('shows the progress as the step of seven, whichever pages were passed', () => {
-    expect(STEPS.map((step) => progressText(pageOf(step.id)))).toEqual([
+    expect(STEPS.map((step) => progressText(pageOf(step.id), english))).toEqual([
       'Step 1 of 7',
       'Step 2 of 7',
       'Step 3 of 7',

@@ -1,4 +1,6 @@
 import { type TUserType, USER_TYPES } from '../../../../shared/constants.js';
+import type { TKey } from '../../../../shared/i18n/catalogue.js';
+import type { TTranslate } from '../i18n/use-i18n.js';
 import { currentPage, type TPage, type TWizardState } from './state.js';
 
 // The wizard's pages in the spec's order (spec sections 2 and 4): the one place a step is
@@ -10,14 +12,14 @@ import { currentPage, type TPage, type TWizardState } from './state.js';
 
 interface TStepOf<Id extends string, Check extends string> {
   id: Id;
-  /** The page's heading; also in the document title and the embed's step event. */
-  title: string;
+  /** The page's heading (its catalogue key); also in the document title. */
+  title: TKey;
   /** The user types who see the page. */
   userTypes: readonly TUserType[];
   /** A further condition for seeing it. */
   shownWhen?: (state: TWizardState) => boolean;
   /** The Next button: the check it runs and its words; null when the page has no Next. */
-  next: { check: Check; label: 'Next' | 'Submit' } | null;
+  next: { check: Check; label: 'wizard.next' | 'wizard.submit' } | null;
   /** The Skip button: who is offered it, and what it clears before moving on as Next does. */
   skip?: { userTypes: readonly TUserType[]; reset: (state: TWizardState) => TWizardState };
 }
@@ -31,19 +33,19 @@ function stepTable<const Id extends string, const Check extends string>(
 export const STEPS = stepTable([
   {
     id: 'userType',
-    title: 'User Type',
+    title: 'steps.userType',
     userTypes: USER_TYPES,
-    next: { check: 'userType', label: 'Next' },
+    next: { check: 'userType', label: 'wizard.next' },
   },
   {
     id: 'company',
-    title: 'Company Details',
+    title: 'steps.company',
     userTypes: USER_TYPES,
-    next: { check: 'company', label: 'Next' },
+    next: { check: 'company', label: 'wizard.next' },
   },
   {
     id: 'matches',
-    title: 'Similar Companies',
+    title: 'steps.matches',
     userTypes: USER_TYPES,
     shownWhen: (state) => state.matches.length > 0,
     // A company is selected (the reducer's selectMatch), or Skip keeps the one entered.
@@ -55,29 +57,29 @@ export const STEPS = stepTable([
   },
   {
     id: 'admins',
-    title: 'Admin Users',
+    title: 'steps.admins',
     userTypes: ['admin'],
-    next: { check: 'admins', label: 'Next' },
+    next: { check: 'admins', label: 'wizard.next' },
   },
   {
     id: 'testers',
-    title: 'Tester Users',
+    title: 'steps.testers',
     userTypes: USER_TYPES,
-    next: { check: 'testers', label: 'Next' },
+    next: { check: 'testers', label: 'wizard.next' },
     skip: { userTypes: ['admin'], reset: (state) => ({ ...state, testers: [] }) },
   },
   {
     id: 'testKits',
-    title: 'Test Kits',
+    title: 'steps.testKits',
     userTypes: USER_TYPES,
-    next: { check: 'testKits', label: 'Next' },
+    next: { check: 'testKits', label: 'wizard.next' },
     skip: { userTypes: USER_TYPES, reset: (state) => ({ ...state, testKits: [] }) },
   },
   {
     id: 'review',
-    title: 'Review',
+    title: 'steps.review',
     userTypes: USER_TYPES,
-    next: { check: 'submit', label: 'Submit' },
+    next: { check: 'submit', label: 'wizard.submit' },
   },
 ]);
 
@@ -137,6 +139,6 @@ export function skipOffered(
 }
 
 /** The progress shown above the heading and in the document title. */
-export function progressText(page: TPage): string {
-  return `Step ${page + 1} of ${STEPS.length}`;
+export function progressText(page: TPage, t: TTranslate): string {
+  return t('wizard.progress', { page: page + 1, count: STEPS.length });
 }

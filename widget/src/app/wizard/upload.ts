@@ -1,5 +1,6 @@
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { LIMITS, UPLOAD_TYPES } from '../../../../shared/constants.js';
+import { currentLanguage } from '../i18n/language.js';
 
 /** The client's check before sending (spec sections 5 and 9); the server checks again. */
 export function fileProblem(file: { name: string; size: number }): string | null {
@@ -30,6 +31,7 @@ export function uploadDocument(
     request.withCredentials = false;
     request.responseType = 'text';
     request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('accept-language', currentLanguage());
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

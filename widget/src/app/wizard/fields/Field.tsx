@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
 import { useWizard } from '../wizard-context.js';
+import { ErrorMessage } from './ErrorMessage.js';
 import { Tooltip } from './Tooltip.js';
 
 export interface TFieldProps {
@@ -29,6 +31,7 @@ function FieldFrame({
   children,
 }: TFieldProps & { children: (control: TControlProps) => ReactNode }) {
   const { state } = useWizard();
+  const { t } = useI18n();
   const id = fieldId(path);
   const error = state.errors.fields[path];
   const describedBy = [
@@ -47,19 +50,16 @@ function FieldFrame({
             *
           </span>
         ) : null}
-        {tooltip ? <Tooltip id={`${id}-tip`} label={`About ${label}`} text={tooltip} /> : null}
+        {tooltip ? (
+          <Tooltip id={`${id}-tip`} label={t('wizard.about', { label })} text={tooltip} />
+        ) : null}
       </div>
       {hint ? (
         <p id={`${id}-hint`} className="hint">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="error-message">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage id={`${id}-error`} message={error} />
       {children({
         id,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useI18n } from '../../i18n/use-i18n.js';
 import { fileProblem, type TUploadResult } from '../upload.js';
+import { ErrorMessage } from './ErrorMessage.js';
 
 export interface TUploadControlProps {
   id: string;
@@ -20,6 +22,7 @@ export interface TUploadControlProps {
 /** Document upload: Upload (only with a chosen, not yet uploaded file), Uploading..., Uploaded. */
 export function UploadControl(props: TUploadControlProps) {
   const { id, label, file, fileName, uploaded, error } = props;
+  const { t, formatNumber } = useI18n();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const uploading = progress !== null;
@@ -42,7 +45,13 @@ export function UploadControl(props: TUploadControlProps) {
   };
 
   const canUpload = Boolean(file) && !uploaded && !uploading && !problem;
-  const buttonText = uploaded ? 'Uploaded' : uploading ? `Uploading... ${progress}%` : 'Upload';
+  const buttonText = uploaded
+    ? t('upload.uploaded')
+    : uploading
+      ? t('upload.uploadingPercent', {
+          percent: formatNumber((progress ?? 0) / 100, { style: 'percent' }),
+        })
+      : t('upload.upload');
   const describedBy = [`${id}-status`, message ? `${id}-error` : ''].filter(Boolean).join(' ');
 
   return (
@@ -54,15 +63,12 @@ export function UploadControl(props: TUploadControlProps) {
         </span>
       </div>
       <p className="hint" id={`${id}-status`}>
-        {fileName ? `${fileName}${uploaded ? ' (uploaded)' : ''}.` : 'No file chosen.'} PDF, JPG or
-        PNG, under 10 MB.
+        {fileName
+          ? t(uploaded ? 'upload.uploadedFile' : 'upload.chosenFile', { name: fileName })
+          : t('upload.noFile')}{' '}
+        {t('upload.accepted')}
       </p>
-      {message ? (
-        <p id={`${id}-error`} className="error-message">
-          <span className="visually-hidden">Error: </span>
-          {message}
-        </p>
-      ) : null}
+      <ErrorMessage id={`${id}-error`} message={message} />
       <div className="upload-row">
         <input
           id={id}
@@ -86,11 +92,11 @@ export function UploadControl(props: TUploadControlProps) {
           className="upload-progress"
           max={100}
           value={progress}
-          aria-label={`${label} upload progress`}
+          aria-label={t('upload.progress', { label })}
         />
       ) : null}
       <p className="visually-hidden" aria-live="polite">
-        {uploaded ? `${label} uploaded.` : uploading ? 'Uploading...' : ''}
+        {uploaded ? t('upload.done', { label }) : uploading ? t('upload.uploading') : ''}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/use-i18n.js';
 import { useWizard } from '../wizard-context.js';
 import { AddBlockButton, RemoveBlockButton } from './ListButtons.js';
 import { PersonFields } from './PersonFields.js';
@@ -5,17 +6,18 @@ import { PersonFields } from './PersonFields.js';
 /** Page 3: the admins (at least one, at most 10). */
 export function AdminsStep() {
   const { state } = useWizard();
+  const { t } = useI18n();
   return (
     <>
-      <p>Fields marked * are required. Each admin needs a unique email address.</p>
+      <p>{t('people.adminsIntro')}</p>
       {state.admins.map((admin, index) => (
         <fieldset className="block" key={admin.key}>
-          <legend>Admin #{index + 1}</legend>
+          <legend>{t('labels.adminBlock', { number: index + 1 })}</legend>
           <PersonFields list="admins" index={index} person={admin} />
-          <RemoveBlockButton list="admins" index={index} label="Remove This Admin" />
+          <RemoveBlockButton list="admins" index={index} label={t('people.removeAdmin')} />
         </fieldset>
       ))}
-      <AddBlockButton list="admins" label="Add Another Admin" />
+      <AddBlockButton list="admins" label={t('people.addAdmin')} />
     </>
   );
 }

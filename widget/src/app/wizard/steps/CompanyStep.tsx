@@ -1,4 +1,5 @@
 import { STATE_CODES } from '../../../../../shared/constants.js';
+import { useI18n } from '../../i18n/use-i18n.js';
 import { SelectField, TextField } from '../fields/Field.js';
 import { COMPANY_LABELS } from '../labels.js';
 import type { TCompanyField } from '../state.js';
@@ -9,13 +10,14 @@ const STATE_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: code }));
 /** Page 1: the testing company. */
 export function CompanyStep() {
   const { state, dispatch } = useWizard();
+  const { t } = useI18n();
   const text = (
     field: TCompanyField,
     options: { required?: boolean; autoComplete: string; type?: 'text' | 'tel'; tooltip?: string },
   ) => (
     <TextField
       path={`company.${field}`}
-      label={COMPANY_LABELS[field]}
+      label={t(COMPANY_LABELS[field])}
       value={state.company[field]}
       onChange={(value) => dispatch({ type: 'setCompany', field, value })}
       {...options}
@@ -23,12 +25,11 @@ export function CompanyStep() {
   );
   return (
     <>
-      <p>Fields marked * are required.</p>
+      <p>{t('wizard.requiredNote')}</p>
       {text('companyName', {
         required: true,
         autoComplete: 'organization',
-        tooltip:
-          'Enter the name of your testing company. If you are self employed, enter your full name.',
+        tooltip: t('companyStep.nameTooltip'),
       })}
       {text('companyPhone', { autoComplete: 'tel', type: 'tel' })}
       {text('companyAddress1', { required: true, autoComplete: 'address-line1' })}
@@ -36,10 +37,10 @@ export function CompanyStep() {
       {text('companyCity', { required: true, autoComplete: 'address-level2' })}
       <SelectField
         path="company.companyState"
-        label={COMPANY_LABELS.companyState}
+        label={t(COMPANY_LABELS.companyState)}
         required
         autoComplete="address-level1"
-        placeholder="Please select"
+        placeholder={t('wizard.pleaseSelect')}
         options={STATE_OPTIONS}
         value={state.company.companyState}
         onChange={(value) => dispatch({ type: 'setCompany', field: 'companyState', value })}

@@ -1,28 +1,28 @@
+import { useI18n } from '../../i18n/use-i18n.js';
+import { WithLink } from '../../i18n/WithLink.js';
 import { supportUrl } from '../../links.js';
 import { useWizard } from '../wizard-context.js';
 
 /** Page 2: companies like the one entered; select one, or Skip to keep the entered company. */
 export function MatchStep() {
   const { state, dispatch } = useWizard();
+  const { t } = useI18n();
   return (
     <>
-      <p>
-        We found companies similar to the one you entered. If one of them is your company, select
-        it. Otherwise choose Skip to continue with the company you entered.
-      </p>
+      <p>{t('matches.intro')}</p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="table-scroll" aria-label="Similar companies" tabIndex={0}>
+      <section className="table-scroll" aria-label={t('matches.table')} tabIndex={0}>
         <table>
-          <caption className="visually-hidden">Similar companies</caption>
+          <caption className="visually-hidden">{t('matches.table')}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">City</th>
-              <th scope="col">State</th>
-              <th scope="col">Zip</th>
+              <th scope="col">{t('matches.name')}</th>
+              <th scope="col">{t('matches.address')}</th>
+              <th scope="col">{t('matches.city')}</th>
+              <th scope="col">{t('matches.state')}</th>
+              <th scope="col">{t('matches.zip')}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{t('matches.action')}</span>
               </th>
             </tr>
           </thead>
@@ -41,10 +41,14 @@ export function MatchStep() {
                   <button
                     type="button"
                     className="button"
-                    aria-label={`Select ${match.companyName}, ${match.companyAddress1}, ${match.companyCity}`}
+                    aria-label={t('matches.selectCompany', {
+                      name: match.companyName,
+                      address: match.companyAddress1,
+                      city: match.companyCity,
+                    })}
                     onClick={() => dispatch({ type: 'selectMatch', match })}
                   >
-                    Select
+                    {t('matches.select')}
                   </button>
                 </td>
               </tr>
@@ -53,8 +57,10 @@ export function MatchStep() {
         </table>
       </section>
       <p>
-        If any of the information listed is incorrect, please{' '}
-        <a href={supportUrl()}>contact support</a>.
+        <WithLink
+          text={t('matches.incorrect')}
+          link={<a href={supportUrl()}>{t('site.contactSupportLower')}</a>}
+        />
       </p>
     </>
   );

@@ -1,10 +1,8 @@
+import { useI18n } from '../../i18n/use-i18n.js';
 import { TextField } from '../fields/Field.js';
 import { PERSON_LABELS } from '../labels.js';
 import type { TPersonField, TPersonForm } from '../state.js';
 import { useWizard } from '../wizard-context.js';
-
-const EMAIL_TOOLTIP =
-  'This must be a unique, individual email address. A unique email address is required for each tester or admin being registered.';
 
 const AUTOCOMPLETE: Record<TPersonField, string> = {
   userFirstName: 'given-name',
@@ -24,14 +22,15 @@ export function PersonFields({
   person: TPersonForm;
 }) {
   const { dispatch } = useWizard();
+  const { t } = useI18n();
   const field = (name: TPersonField, required: boolean) => (
     <TextField
       path={`${list}.${index}.${name}`}
-      label={PERSON_LABELS[name]}
+      label={t(PERSON_LABELS[name])}
       required={required}
       type={name === 'userEmail' ? 'email' : name === 'userPhone' ? 'tel' : 'text'}
       autoComplete={index === 0 ? AUTOCOMPLETE[name] : 'off'}
-      tooltip={name === 'userEmail' ? EMAIL_TOOLTIP : undefined}
+      tooltip={name === 'userEmail' ? t('people.emailTooltip') : undefined}
       value={person[name]}
       onChange={(value) => dispatch({ type: 'setPerson', list, index, field: name, value })}
     />

@@ -1,4 +1,5 @@
 import { kitsToSend } from '../../../../../shared/test-kits.js';
+import { useI18n } from '../../i18n/use-i18n.js';
 import { errorsUnder, fieldId } from '../errors.js';
 import {
   CERTIFICATION_LABELS,
@@ -13,13 +14,14 @@ import { useWizard } from '../wizard-context.js';
 /** The errors of one reviewed entry (FINAL ERRORS are shown per user). */
 function EntryErrors({ prefix }: { prefix: string }) {
   const { state } = useWizard();
+  const { t, localize } = useI18n();
   const errors = errorsUnder(state.errors, prefix);
   if (!errors.length) return null;
   return (
     <ul className="entry-errors">
       {errors.map(([path, message]) => (
         <li key={path} id={fieldId(path)} tabIndex={-1}>
-          {errorLabel(path)}: {message}
+          {errorLabel(path, t)}: {localize(message)}
         </li>
       ))}
     </ul>
@@ -36,14 +38,15 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 function Person({ title, person, prefix }: { title: string; person: TPersonForm; prefix: string }) {
+  const { t } = useI18n();
   return (
     <>
       <h3>{title}</h3>
       <dl className="summary">
-        <Row label={PERSON_LABELS.userFirstName} value={person.userFirstName} />
-        <Row label={PERSON_LABELS.userLastName} value={person.userLastName} />
-        <Row label={PERSON_LABELS.userEmail} value={person.userEmail} />
-        <Row label={PERSON_LABELS.userPhone} value={person.userPhone} />
+        <Row label={t(PERSON_LABELS.userFirstName)} value={person.userFirstName} />
+        <Row label={t(PERSON_LABELS.userLastName)} value={person.userLastName} />
+        <Row label={t(PERSON_LABELS.userEmail)} value={person.userEmail} />
+        <Row label={t(PERSON_LABELS.userPhone)} value={person.userPhone} />
       </dl>
       <EntryErrors prefix={prefix} />
     </>
@@ -53,6 +56,7 @@ function Person({ title, person, prefix }: { title: string; person: TPersonForm;
 /** Page 6: everything entered, with Print and Submit. */
 export function ReviewStep() {
   const { state, org } = useWizard();
+  const { t, formatDate } = useI18n();
   const { company } = state;
   const agencyName = (id: string) => org.org_associated_certs?.[id]?.agency ?? id;
   const typeName = (agency: string, type: string) =>
@@ -60,35 +64,35 @@ export function ReviewStep() {
   const kits = kitsToSend(state.testKits);
   return (
     <>
-      <p>Please review your registration, then choose Submit.</p>
+      <p>{t('review.intro')}</p>
       <p className="no-print">
         <button type="button" className="button" onClick={() => window.print()}>
-          Print
+          {t('review.print')}
         </button>
       </p>
       <section aria-labelledby="review-company">
-        <h2 id="review-company">Company</h2>
-        {company.companyID !== null ? <p>An existing company was selected.</p> : null}
+        <h2 id="review-company">{t('review.company')}</h2>
+        {company.companyID !== null ? <p>{t('review.existingCompany')}</p> : null}
         <dl className="summary">
-          <Row label={COMPANY_LABELS.companyName} value={company.companyName} />
-          <Row label={COMPANY_LABELS.companyPhone} value={company.companyPhone} />
+          <Row label={t(COMPANY_LABELS.companyName)} value={company.companyName} />
+          <Row label={t(COMPANY_LABELS.companyPhone)} value={company.companyPhone} />
           <Row
-            label={COMPANY_LABELS.companyAddress1}
+            label={t(COMPANY_LABELS.companyAddress1)}
             value={[company.companyAddress1, company.companyAddress2].filter(Boolean).join(', ')}
           />
-          <Row label={COMPANY_LABELS.companyCity} value={company.companyCity} />
-          <Row label={COMPANY_LABELS.companyState} value={company.companyState} />
-          <Row label={COMPANY_LABELS.companyZip} value={company.companyZip} />
+          <Row label={t(COMPANY_LABELS.companyCity)} value={company.companyCity} />
+          <Row label={t(COMPANY_LABELS.companyState)} value={company.companyState} />
+          <Row label={t(COMPANY_LABELS.companyZip)} value={company.companyZip} />
         </dl>
         <EntryErrors prefix="company" />
       </section>
       {state.userType === 'admin' ? (
         <section aria-labelledby="review-admins">
-          <h2 id="review-admins">Admins</h2>
+          <h2 id="review-admins">{t('review.admins')}</h2>
           {state.admins.map((admin, index) => (
             <Person
               key={admin.key}
-              title={`Admin #${index + 1}`}
+              title={t('labels.adminBlock', { number: index + 1 })}
               person={admin}
               prefix={`admins.${index}`}
             />
@@ -97,23 +101,30 @@ export function ReviewStep() {
       ) : null}
       {state.testers.length ? (
         <section aria-labelledby="review-testers">
-          <h2 id="review-testers">Testers</h2>
+          <h2 id="review-testers">{t('review.testers')}</h2>
           {state.testers.map((tester, index) => (
             <div key={tester.key}>
-              <Person title={`Tester #${index + 1}`} person={tester} prefix={`testers.${index}`} />
+              <Person
+                title={t('labels.testerBlock', { number: index + 1 })}
+                person={tester}
+                prefix={`testers.${index}`}
+              />
               {tester.userCerts.map((cert, certIndex) => (
                 <dl className="summary nested" key={cert.key}>
-                  <Row label={`Certification #${certIndex + 1}`} value={cert.certNum} />
-                  <Row label={CERTIFICATION_LABELS.certExp} value={cert.certExp} />
                   <Row
-                    label={CERTIFICATION_LABELS.certAgency}
+                    label={t('labels.certificationBlock', { number: certIndex + 1 })}
+                    value={cert.certNum}
+                  />
+                  <Row label={t(CERTIFICATION_LABELS.certExp)} value={formatDate(cert.certExp)} />
+                  <Row
+                    label={t(CERTIFICATION_LABELS.certAgency)}
                     value={agencyName(cert.certAgency)}
                   />
                   <Row
-                    label={CERTIFICATION_LABELS.certType}
+                    label={t(CERTIFICATION_LABELS.certType)}
                     value={typeName(cert.certAgency, cert.certType)}
                   />
-                  <Row label={CERTIFICATION_LABELS.certDocLink} value={cert.certDocName} />
+                  <Row label={t(CERTIFICATION_LABELS.certDocLink)} value={cert.certDocName} />
                 </dl>
               ))}
             </div>
@@ -121,17 +132,17 @@ export function ReviewStep() {
         </section>
       ) : null}
       <section aria-labelledby="review-kits">
-        <h2 id="review-kits">Test Kits</h2>
-        {kits.length === 0 ? <p>No test kits.</p> : null}
+        <h2 id="review-kits">{t('review.testKits')}</h2>
+        {kits.length === 0 ? <p>{t('review.noTestKits')}</p> : null}
         {kits.map((kit, index) => (
           <div key={kit.key}>
-            <h3>Test Kit #{index + 1}</h3>
+            <h3>{t('labels.testKitBlock', { number: index + 1 })}</h3>
             <dl className="summary">
-              <Row label={TEST_KIT_LABELS.kitSerial} value={kit.kitSerial} />
-              <Row label={TEST_KIT_LABELS.kitMfr} value={kit.kitMfr} />
-              <Row label={TEST_KIT_LABELS.kitModel} value={kit.kitModel} />
-              <Row label={TEST_KIT_LABELS.kitCalibDate} value={kit.kitCalibDate} />
-              <Row label={TEST_KIT_LABELS.kitCalibDocLink} value={kit.kitCalibDocName} />
+              <Row label={t(TEST_KIT_LABELS.kitSerial)} value={kit.kitSerial} />
+              <Row label={t(TEST_KIT_LABELS.kitMfr)} value={kit.kitMfr} />
+              <Row label={t(TEST_KIT_LABELS.kitModel)} value={kit.kitModel} />
+              <Row label={t(TEST_KIT_LABELS.kitCalibDate)} value={formatDate(kit.kitCalibDate)} />
+              <Row label={t(TEST_KIT_LABELS.kitCalibDocLink)} value={kit.kitCalibDocName} />
             </dl>
             <EntryErrors prefix={`testKits.${index}`} />
           </div>

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/use-i18n.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { TextField } from '../fields/Field.js';
 import { TEST_KIT_LABELS } from '../labels.js';
@@ -8,17 +9,15 @@ import { AddBlockButton, RemoveBlockButton } from './ListButtons.js';
 /** Page 5: test kits (optional: Skip). */
 export function TestKitsStep() {
   const { state, dispatch } = useWizard();
+  const { t } = useI18n();
   return (
     <>
-      <p>
-        Test kit information is optional. Choose Skip to continue without a test kit. For each kit
-        you enter, every field and the calibration document are required.
-      </p>
+      <p>{t('testKits.intro')}</p>
       {state.testKits.map((kit, index) => {
         const field = (name: TTestKitField) => (
           <TextField
             path={`testKits.${index}.${name}`}
-            label={TEST_KIT_LABELS[name]}
+            label={t(TEST_KIT_LABELS[name])}
             required
             type={name === 'kitCalibDate' ? 'date' : 'text'}
             value={kit[name]}
@@ -27,7 +26,7 @@ export function TestKitsStep() {
         );
         return (
           <fieldset className="block" key={kit.key}>
-            <legend>Test Kit #{index + 1}</legend>
+            <legend>{t('labels.testKitBlock', { number: index + 1 })}</legend>
             <div className="field-grid">
               {field('kitSerial')}
               {field('kitMfr')}
@@ -37,13 +36,13 @@ export function TestKitsStep() {
             <DocumentUpload
               target={{ kind: 'kit', kit: index }}
               path={`testKits.${index}.kitCalibDocLink`}
-              label={TEST_KIT_LABELS.kitCalibDocLink}
+              label={t(TEST_KIT_LABELS.kitCalibDocLink)}
             />
-            <RemoveBlockButton list="testKits" index={index} label="Remove Test Kit" />
+            <RemoveBlockButton list="testKits" index={index} label={t('testKits.remove')} />
           </fieldset>
         );
       })}
-      <AddBlockButton list="testKits" label="Add Another Test Kit" />
+      <AddBlockButton list="testKits" label={t('testKits.add')} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { SelectField, TextField } from '../fields/Field.js';
@@ -17,6 +18,7 @@ function CertificationBlock({
   cert: TCertificationForm;
 }) {
   const { state, dispatch, org } = useWizard();
+  const { t } = useI18n();
   const path = `testers.${tester}.certs.${index}`;
   const agencies = Object.entries(org.org_associated_certs ?? {}).map(([id, agency]) => ({
     value: id,
@@ -29,18 +31,18 @@ function CertificationBlock({
     dispatch({ type: 'setCertification', tester, cert: index, field, value });
   return (
     <fieldset className="block nested">
-      <legend>Certification #{index + 1}</legend>
+      <legend>{t('labels.certificationBlock', { number: index + 1 })}</legend>
       <div className="field-grid">
         <TextField
           path={`${path}.certNum`}
-          label={CERTIFICATION_LABELS.certNum}
+          label={t(CERTIFICATION_LABELS.certNum)}
           required
           value={cert.certNum}
           onChange={(value) => set('certNum', value)}
         />
         <TextField
           path={`${path}.certExp`}
-          label={CERTIFICATION_LABELS.certExp}
+          label={t(CERTIFICATION_LABELS.certExp)}
           required
           type="date"
           value={cert.certExp}
@@ -48,19 +50,19 @@ function CertificationBlock({
         />
         <SelectField
           path={`${path}.certAgency`}
-          label={CERTIFICATION_LABELS.certAgency}
+          label={t(CERTIFICATION_LABELS.certAgency)}
           required
-          placeholder="Please select"
+          placeholder={t('wizard.pleaseSelect')}
           options={agencies}
           value={cert.certAgency}
           onChange={(value) => set('certAgency', value)}
         />
         <SelectField
           path={`${path}.certType`}
-          label={CERTIFICATION_LABELS.certType}
+          label={t(CERTIFICATION_LABELS.certType)}
           required
-          hint={cert.certAgency ? undefined : 'Choose an agency first.'}
-          placeholder="Please select"
+          hint={cert.certAgency ? undefined : t('people.chooseAgencyFirst')}
+          placeholder={t('wizard.pleaseSelect')}
           options={types}
           disabled={!cert.certAgency}
           value={cert.certType}
@@ -70,7 +72,7 @@ function CertificationBlock({
       <DocumentUpload
         target={{ kind: 'cert', tester, cert: index }}
         path={`${path}.certDocLink`}
-        label={CERTIFICATION_LABELS.certDocLink}
+        label={t(CERTIFICATION_LABELS.certDocLink)}
       />
       {index >= state.requiredCerts ? (
         <button
@@ -78,7 +80,7 @@ function CertificationBlock({
           className="button secondary"
           onClick={() => dispatch({ type: 'removeCertification', tester, cert: index })}
         >
-          Remove Cert #{index + 1}
+          {t('people.removeCertification', { number: index + 1 })}
         </button>
       ) : null}
     </fieldset>
@@ -88,30 +90,20 @@ function CertificationBlock({
 /** Page 4: testers and their certifications (optional for admins: Skip). */
 export function TestersStep() {
   const { state, dispatch } = useWizard();
+  const { t, localize } = useI18n();
   return (
     <>
-      {state.userType === 'admin' ? (
-        <p>
-          You may also register the testers of your company here. Choose Skip to continue without
-          registering testers.
-        </p>
-      ) : null}
-      <p>
-        Fields marked * are required. Each tester needs a unique email address
-        {state.requiredCerts > 0
-          ? ` and at least ${state.requiredCerts} certification${state.requiredCerts > 1 ? 's' : ''}, each with its document uploaded`
-          : ''}
-        .
-      </p>
+      {state.userType === 'admin' ? <p>{t('people.testersForAdmins')}</p> : null}
+      <p>{t('people.testersIntro', { count: state.requiredCerts })}</p>
       {state.testers.map((tester, index) => {
         const countError = state.errors.fields[`testers.${index}.userCerts`];
         return (
           <fieldset className="block" key={tester.key}>
-            <legend>Tester #{index + 1}</legend>
+            <legend>{t('labels.testerBlock', { number: index + 1 })}</legend>
             <PersonFields list="testers" index={index} person={tester} />
             {countError ? (
               <p id={fieldId(`testers.${index}.userCerts`)} className="error-message" tabIndex={-1}>
-                {countError}
+                {localize(countError)}
               </p>
             ) : null}
             {tester.userCerts.map((cert, certIndex) => (
@@ -124,14 +116,14 @@ export function TestersStep() {
                 disabled={tester.userCerts.length >= MAX_CERTIFICATIONS}
                 onClick={() => dispatch({ type: 'addCertification', tester: index })}
               >
-                Add Another Cert
+                {t('people.addCertification')}
               </button>
-              <RemoveBlockButton list="testers" index={index} label="Remove This Tester" />
+              <RemoveBlockButton list="testers" index={index} label={t('people.removeTester')} />
             </div>
           </fieldset>
         );
       })}
-      <AddBlockButton list="testers" label="Add Another Tester" />
+      <AddBlockButton list="testers" label={t('people.addTester')} />
     </>
   );
 }

@@ -1,0 +1,41 @@
+// The languages of the public site and how one is chosen. No imports: the widget's first
+// download reads it.
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: TLanguage = 'en';
+
+/** Each language's name in itself, as the switch shows it. */
+export const LANGUAGE_NAMES: Record<TLanguage, string> = { en: 'English', es: 'Español' };
+
+/** The language a tag names ('es', 'ES', 'es-MX'), or null for any other. */
+export function languageOf(tag: unknown): TLanguage | null {
+  if (typeof tag !== 'string') return null;
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.find((language) => language === primary) ?? null;
+}
+
+/** The first source that names a language, in the order given; English when none does. */
+export function resolveLanguage(sources: readonly unknown[]): TLanguage {
+  for (const source of sources) {
+    const language = languageOf(source);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The most preferred language of an Accept-Language header that the site speaks, or null. */
+export function languageFromAcceptLanguage(header: string | undefined): TLanguage | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, position) => {
+      const [tag, ...parameters] = part.split(';');
+      const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { language: languageOf(tag), weight: q === undefined ? 1 : Number(q), position };
+    })
+    .filter((entry) => entry.language && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.position - b.position);
+  return ranked[0]?.language ?? null;
+}
