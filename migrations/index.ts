@@ -9,6 +9,7 @@ import { Migration20261122063338_certification_count } from './Migration20261122
 import { Migration20261122100801_company_state_name_trigrams } from './Migration20261122100801_company_state_name_trigrams.js';
 import { Migration20261122120505_company_state_name_nearest } from './Migration20261122120505_company_state_name_nearest.js';
 import { Migration20261125121559_drafts_and_registration_language } from './Migration20261125121559_drafts_and_registration_language.js';
+import { Migration20261125130421_organization_embed_origins } from './Migration20261125130421_organization_embed_origins.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -43,5 +44,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261125121559_drafts_and_registration_language',
     class: Migration20261125121559_drafts_and_registration_language,
+  },
+  {
+    name: 'Migration20261125130421_organization_embed_origins',
+    class: Migration20261125130421_organization_embed_origins,
   },
 ];

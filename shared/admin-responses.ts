@@ -21,6 +21,8 @@ export const ZAdminOrganizationResponse = z.object({
   homeBanner: z.string(),
   internalNotes: z.string(),
   agencyIds: z.array(z.number().int()),
+  /** Origins of the sites that may embed the form; empty: any https site. */
+  embedOrigins: z.array(z.string()),
   status: z.enum(ORGANIZATION_STATUSES),
   /** An ISO instant. */
   createdAt: z.string(),

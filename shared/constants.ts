@@ -6,6 +6,8 @@ export const LIMITS = {
   maxTesters: 10,
   maxTestKits: 10,
   maxExtraOrgEmails: 3,
+  /** Sites an organization may name as allowed to embed its form. */
+  maxEmbedOrigins: 20,
   /** Uploads: at most this many bytes, exactly (10,000,000 accepted, 10,000,001 refused). */
   maxUploadBytes: 10_000_000,
   longText: 255,

@@ -660,3 +660,9 @@ export function hasFinalErrors(message: TFinalErrorsMessage): boolean {
     message.generalErrors.length > 0
   );
 }
+
+/** GET /api/tr/get/embedding/{hash}?origin=: whether a page of the origin may embed the form. */
+export const ZEmbeddingAnswer = z.object({
+  code: z.string(),
+  message: z.object({ allowed: z.boolean() }),
+});

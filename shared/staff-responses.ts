@@ -69,6 +69,8 @@ const ZOrganizationDetail = z.object({
   /** The public form link. */
   orgURL: z.string(),
   org_associated_certs: ZAssociatedAgencies,
+  /** Origins of the sites that may embed the form; empty: any https site. */
+  allowedEmbedOrigins: z.array(z.string()),
   status: z.enum(ORGANIZATION_STATUSES),
   /** YYYY-MM-DD (UTC). */
   created_on: z.string(),

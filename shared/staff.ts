@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './codes.js';
 import { DEFAULT_FORM_BANNER, EMAIL_FREQUENCY_KEYS, LIMITS } from './constants.js';
+import { ZEmbedOrigins } from './embedding.js';
 import { isIsoDate, MAX_DATABASE_ID, ZEmail, ZUser } from './registration.js';
 
 // The staff console's rules and words, shared by the API (/api/sc and /api/admin) and the
@@ -181,6 +182,8 @@ export const ZOrganizationCreateInfo = z.object({
   orgInternalNotes: ZOrganizationText.optional().default(''),
   /** Absent: the default agencies (AWWA, ABPA, ASSE); [] means none. */
   associatedAgencies: ZAgencyIds.optional(),
+  /** Sites that may embed the form; empty: any https site. */
+  allowedEmbedOrigins: ZEmbedOrigins.optional().default([]),
 });
 export const ZOrganizationCreateRequest = z.object({ orgInfo: ZOrganizationCreateInfo });
 
@@ -197,6 +200,7 @@ export const ZOrganizationEditInfo = z.object({
   orgHomePageBanner: ZOrganizationText.optional(),
   orgInternalNotes: ZOrganizationText.optional(),
   associatedAgencies: ZAgencyIds.optional(),
+  allowedEmbedOrigins: ZEmbedOrigins.optional(),
 });
 export const ZOrganizationEditRequest = z.object({
   orgName: z.string().optional(),
@@ -224,6 +228,7 @@ export const ZAdminOrganizationCreate = z.object({
   homeBanner: ZOrganizationText.optional().default(''),
   internalNotes: ZOrganizationText.optional().default(''),
   agencyIds: ZAgencyIds.optional(),
+  embedOrigins: ZEmbedOrigins.optional().default([]),
 });
 export const ZAdminOrganizationUpdate = z.object({
   name: z.string().optional(),
@@ -236,6 +241,7 @@ export const ZAdminOrganizationUpdate = z.object({
   homeBanner: ZOrganizationText.optional(),
   internalNotes: ZOrganizationText.optional(),
   agencyIds: ZAgencyIds.optional(),
+  embedOrigins: ZEmbedOrigins.optional(),
 });
 
 // ---- certification agencies and types ----

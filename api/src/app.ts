@@ -17,6 +17,7 @@ import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import linkCache from './modules/registration/link-cache.js';
+import { embedOriginsForLink } from './modules/registration/organization-link.js';
 import { publicRegistration } from './modules/registration/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import staffAuthPlugin from './modules/staff-auth/plugin.js';
@@ -114,6 +115,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     links: config.links,
     webRoot: config.webRoot,
     production: config.env === 'production',
+    embedOrigins: (formHash) =>
+      embedOriginsForLink(app.orm.em.fork(), formHash, { cache: app.linkCache }),
   });
   return app;
 }

@@ -112,6 +112,32 @@ describe('Add Organization validation messages', () => {
     expect(validateOrganization(values, 'edit').requiredCertifications).toBeUndefined();
   });
 
+  it('sends the allowed embedding sites, one per line, and names a bad one at its field', async () => {
+    const sent: unknown[] = [];
+    const { httpClient } = setup(async () => ok({ code: 'SUCCESS' }));
+    httpClient.mockImplementation(async (url, init) => {
+      if (url === '/api/sc/get/certification_agencies')
+        return ok({ code: 'SUCCESS', message: AGENCIES });
+      sent.push(JSON.parse(String(init?.body)));
+      return ok({ code: 'SUCCESS' });
+    });
+    await screen.findByRole('form', { name: 'Add Organization' });
+    fireEvent.change(field(/^Organization Name/), { target: { value: 'Framed Town' } });
+    const sites = screen.getByRole('textbox', { name: /Allowed Embedding Sites/ });
+    fireEvent.change(sites, { target: { value: 'www.framed.gov/register' } });
+    submitForm();
+    expect((await errorSummary()).textContent).toContain(
+      'Each allowed embedding site must be a web address such as https://www.example.gov (no path).',
+    );
+    expect(sent).toEqual([]);
+    fireEvent.change(sites, { target: { value: 'https://www.framed.gov\n\nhttps://framed.gov' } });
+    submitForm();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      orgInfo: { allowedEmbedOrigins: ['https://www.framed.gov', '', 'https://framed.gov'] },
+    });
+  });
+
   it("shows the server's message as returned", async () => {
     setup(async () => {
       throw new HttpError('An organization with this name already exists.', 409, {

@@ -58,7 +58,7 @@ export function OrganizationInputs({
   const guidance = (text: string | undefined) => (readOnly ? undefined : text);
   const frequency = EMAIL_FREQUENCIES[values.reportFrequency as keyof typeof EMAIL_FREQUENCIES];
   const textArea = (
-    key: 'homeBanner' | 'formBanner' | 'internalNotes',
+    key: 'homeBanner' | 'formBanner' | 'internalNotes' | 'embedOrigins',
     label: string,
     hint?: string,
   ) => (
@@ -215,6 +215,13 @@ export function OrganizationInputs({
       )}
       {textArea('formBanner', 'Form Banner Message')}
       {textArea('internalNotes', 'Internal Notes')}
+      {textArea(
+        'embedOrigins',
+        'Allowed Embedding Sites',
+        guidance(
+          'Sites whose pages may show the form, one per line, such as https://www.example.gov. Empty: any https site.',
+        ),
+      )}
     </Box>
   );
 }

@@ -21,6 +21,8 @@ export interface OrganizationValues {
   homeBanner: string;
   formBanner: string;
   internalNotes: string;
+  /** The sites that may embed the form, one per line; empty: any https site. */
+  embedOrigins: string;
 }
 
 export type OrganizationErrors = Partial<
@@ -45,6 +47,7 @@ export function createDefaults(agencies: Record<string, AgencyEntry>): Organizat
     homeBanner: '',
     formBanner: DEFAULT_FORM_BANNER,
     internalNotes: '',
+    embedOrigins: '',
   };
 }
 
@@ -61,6 +64,7 @@ export function fromOrgInfo(org: OrgInfo): OrganizationValues {
     homeBanner: org.homePageBanner ?? '',
     formBanner: org.org_banner ?? '',
     internalNotes: org.internalNotes ?? '',
+    embedOrigins: (org.allowedEmbedOrigins ?? []).join('\n'),
   };
 }
 
@@ -78,6 +82,7 @@ export function toPayload(values: OrganizationValues): OrganizationPayload {
     orgHomePageBanner: values.homeBanner,
     orgInternalNotes: values.internalNotes,
     associatedAgencies: values.agencyIds.map(Number),
+    allowedEmbedOrigins: values.embedOrigins.split('\n'),
   };
 }
 
@@ -104,6 +109,8 @@ const FIELD_OF: Record<string, keyof OrganizationValues> = {
   internalNotes: 'internalNotes',
   associatedAgencies: 'agencyIds',
   agencyIds: 'agencyIds',
+  allowedEmbedOrigins: 'embedOrigins',
+  embedOrigins: 'embedOrigins',
 };
 
 /** Maps a field path ('orgInfo.orgEmails.1', ['orgEndDate']) to the form's error key. */

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { FORM_HASH_PATTERN } from '../../../shared/constants.js';
+import { frameAncestors } from '../../../shared/embedding.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
 interface WebOptions {
@@ -13,6 +14,8 @@ interface WebOptions {
   production: boolean;
   /** Links the public site shows, written into its page's meta tags. */
   links: { support: string; knowledgeBase: string };
+  /** The sites that may embed the form a link opens (empty: any); undefined for no form. */
+  embedOrigins: (formHash: string) => Promise<string[] | undefined>;
 }
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -29,11 +32,13 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
   const widgetDir = path.join(options.webRoot, 'widget');
   const adminDir = path.join(options.webRoot, 'admin');
 
-  // The form may be framed by any https site (and by local pages outside production).
-  const formAncestors = options.production
-    ? ['https:']
-    : ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
-  const formCsp = cspHeader({ ...BASE_CSP_DIRECTIVES, 'frame-ancestors': formAncestors });
+  // A form may be framed by the sites its organization names, by default any https site.
+  const formCsp = (allowed: readonly string[]) =>
+    cspHeader({
+      ...BASE_CSP_DIRECTIVES,
+      'frame-ancestors': frameAncestors(allowed, options.production),
+    });
+  const defaultFormCsp = formCsp([]);
 
   const widgetIndex = indexLoader(path.join(widgetDir, 'index.html'), options.production, (html) =>
     withMeta(
@@ -64,9 +69,15 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     return [info, ...modules].join('');
   };
 
-  /** The site's page; a form link's hash adds what that page will ask for first. */
-  const sendWidget = (reply: FastifyReply, status = 200, formHash?: string) => {
-    reply.header('content-security-policy', formCsp).removeHeader('x-frame-options');
+  /**
+   * The site's page; a form link's hash adds what that page will ask for first, and frames it
+   * only where its organization allows.
+   */
+  const sendWidget = async (reply: FastifyReply, status = 200, formHash?: string) => {
+    const allowed = formHash === undefined ? undefined : await options.embedOrigins(formHash);
+    reply
+      .header('content-security-policy', allowed ? formCsp(allowed) : defaultFormCsp)
+      .removeHeader('x-frame-options');
     const html = widgetIndex();
     const head = formHash === undefined ? '' : formPageHints(html, formHash);
     return sendHtml(reply, head ? html.replace('</head>', `${head}</head>`) : html, status);

@@ -26,6 +26,8 @@ export async function createOrganization(
     formBanner?: string;
     allowedUntil?: string;
     agencies?: string[];
+    /** The sites that may embed the form; none: any https site. */
+    embedOrigins?: string[];
   } = {},
 ): Promise<TestOrganization> {
   const em = server.app.orm.em.fork();
@@ -41,6 +43,7 @@ export async function createOrganization(
     formBanner: options.formBanner ?? '',
     homeBanner: options.homeBanner ?? '',
     internalNotes: '',
+    embedOrigins: options.embedOrigins ?? [],
     lastReportSentAt: null,
   });
   const agencies = await em.find(CertificationAgency, {

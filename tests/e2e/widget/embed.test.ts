@@ -261,4 +261,40 @@ describe('the embed on a city page from another origin', () => {
     expect((await page.locator('iframe').boundingBox())?.height ?? 0).toBeGreaterThan(100);
     await page.close();
   });
+
+  it("shows the form only on the organization's allowed sites, and tells any other site why", async () => {
+    const elsewhere = await createOrganization(server, { embedOrigins: ['https://www.city.gov'] });
+    const refused = await browser.newPage();
+    const errors: string[] = [];
+    refused.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await refused.goto(`${hostUrl}/?form=${elsewhere.hash}`);
+    await expect
+      .poll(() => errors.some((text) => text.includes(`${hostUrl} may not show this form`)))
+      .toBe(true);
+    expect(errors.join('\n')).toContain(`link to ${server.url}/form/${elsewhere.hash}`);
+    // The browser refused the frame: the form never rendered inside it.
+    await expect
+      .poll(() =>
+        refused.frameLocator('iframe').getByRole('button', { name: 'Get Started' }).count(),
+      )
+      .toBe(0);
+    await refused.close();
+
+    const listed = await createOrganization(server, { embedOrigins: [hostUrl] });
+    const shown = await browser.newPage();
+    const shownErrors: string[] = [];
+    shown.on('console', (message) => {
+      if (message.type() === 'error') shownErrors.push(message.text());
+    });
+    await shown.goto(`${hostUrl}/?form=${listed.hash}`);
+    await shown
+      .frameLocator('iframe')
+      .getByRole('button', { name: 'Get Started' })
+      .first()
+      .waitFor();
+    expect(shownErrors.filter((text) => text.includes('may not show this form'))).toEqual([]);
+    await shown.close();
+  });
 });

@@ -26,11 +26,12 @@ const READY_WAIT_MS = 15_000;
   const script = d.currentScript as HTMLScriptElement | null;
   // The form lives where this script came from.
   const formOrigin = new URL(script?.src || location.href).origin;
+  const here = location.origin;
 
   const mount = (element: Element, options: TMountOptions, before?: Element | null) => {
     const frame = d.createElement('iframe');
     const src = new URL(`/form/${encodeURIComponent(options.form)}`, formOrigin);
-    src.searchParams.set('embed', location.origin);
+    src.searchParams.set('embed', here);
     if (options.lang) src.searchParams.set('embedLang', options.lang);
     for (const field of PREFILL_FIELDS) {
       const value = options.prefill?.[field];
@@ -39,16 +40,22 @@ const READY_WAIT_MS = 15_000;
     frame.src = src.href;
     frame.title = 'Backflow tester registration form';
     frame.loading = 'lazy';
-    frame.style.cssText = 'display:block;width:100%;min-height:600px;height:600px;border:0';
+    frame.style.cssText = 'display:block;width:100%;height:600px;border:0';
+    const refused = () =>
+      console.error(
+        `Backflow registration: ${here} may not show this form; ask the organization, or link to ${src.origin}${src.pathname}`,
+      );
     // A form that never says it is ready was most likely refused framing (Content-Security-Policy
-    // frame-ancestors): this page's site is not one the form may be shown on.
-    const silence = setTimeout(
-      () =>
-        console.error(
-          `Backflow registration: the form did not load. This site (${location.origin}) may not be allowed to embed it: ask the organization, or link to ${src.origin}${src.pathname}`,
-        ),
-      READY_WAIT_MS,
-    );
+    // frame-ancestors); the form's server also says so at once when asked.
+    const silence = setTimeout(refused, READY_WAIT_MS);
+    fetch(`${formOrigin}/api/tr/get/embedding/${options.form}?origin=${here}`)
+      .then((response) => response.json())
+      .then((answer) => {
+        if (answer.message.allowed === false) {
+          clearTimeout(silence);
+          refused();
+        }
+      }, Object);
     w.addEventListener('message', (event) => {
       const data = event.data;
       // Only our frame, from the form's origin, with our messages.
@@ -60,8 +67,8 @@ const READY_WAIT_MS = 15_000;
         frame.title = detail.title;
       }
       if (detail.type === 'resized') {
-        frame.style.minHeight = '0';
-        frame.style.height = `${Math.max(0, Number(detail.height) || 0)}px`;
+        // A negative or missing height is not a length: the browser keeps the last one.
+        frame.style.height = `${+detail.height}px`;
       }
       if (detail.type === 'step' && frame.getBoundingClientRect().top < 0) frame.scrollIntoView();
       options.onEvent?.(detail);

@@ -25,6 +25,8 @@ export const Organization = defineEntity({
     formBanner: p.text().default(''),
     homeBanner: p.text().default(''),
     internalNotes: p.text().default(''),
+    /** Origins of the sites that may embed the form; empty: any https site. */
+    embedOrigins: p.array().columnType('text[]').defaultRaw("'{}'"),
     /** Registrations up to this instant have been sent in a scheduled report. */
     lastReportSentAt: p.datetime().nullable(),
     /**

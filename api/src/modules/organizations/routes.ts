@@ -58,6 +58,7 @@ function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
     internalNotes: organization.internalNotes,
     orgURL: formUrl(publicUrl, organization.formHash),
     org_associated_certs: toAssociatedCertifications(organization.agencies),
+    allowedEmbedOrigins: organization.embedOrigins,
     status: organization.status,
     created_on: organization.createdOn,
   };
@@ -81,6 +82,7 @@ function fromOrgInfo(
     homeBanner: info.orgHomePageBanner,
     internalNotes: info.orgInternalNotes,
     agencyIds: info.associatedAgencies,
+    embedOrigins: info.allowedEmbedOrigins,
   };
 }
 

@@ -39,6 +39,8 @@ export interface OrganizationInput {
   internalNotes: string;
   /** Absent on create: the default agencies (AWWA, ABPA, ASSE). */
   agencyIds?: number[];
+  /** Origins of the sites that may embed the form; empty: any https site. */
+  embedOrigins: string[];
 }
 
 /** An edit: the name may be sent but must not change; absent fields keep their value. */
@@ -64,6 +66,7 @@ export interface OrganizationView {
   homeBanner: string;
   internalNotes: string;
   agencyIds: number[];
+  embedOrigins: string[];
   status: TOrganizationStatus;
   createdAt: string;
   /** YYYY-MM-DD (UTC). */
@@ -88,6 +91,7 @@ function toView(row: OrganizationRow, agencyIds: number[], today = todayUtc()): 
     homeBanner: row.home_banner,
     internalNotes: row.internal_notes,
     agencyIds,
+    embedOrigins: row.embed_origins ?? [],
     status: statusOf(row.allowed_until, today),
     createdAt: new Date(row.created_at).toISOString(),
     createdOn: row.created_on,
@@ -231,6 +235,7 @@ async function insertOrganization(
     formBanner: input.formBanner,
     homeBanner: input.homeBanner,
     internalNotes: input.internalNotes,
+    embedOrigins: input.embedOrigins,
     lastReportSentAt: null,
   });
   await tx.flush();
@@ -287,6 +292,7 @@ export async function ensureOrganization(
       requiredCertifications: ORGANIZATION_DEFAULTS.requiredCertifications,
       formBanner: ORGANIZATION_DEFAULTS.formBanner,
       homeBanner: '',
+      embedOrigins: [],
       agencyIds,
     }),
   );

@@ -73,6 +73,20 @@ export async function openLinkRow(
   return openRow(await linkRowFor(em, formHash, options.cache), options.now);
 }
 
+/**
+ * The sites that may embed the form the hash opens (empty: any https site); undefined when the
+ * hash opens no form, so its page keeps the default policy and shows its own error.
+ */
+export async function embedOriginsForLink(
+  em: EntityManager,
+  hash: string,
+  options: { cache?: LinkCache } = {},
+): Promise<string[] | undefined> {
+  const formHash = possibleHash(hash);
+  if (!formHash) return undefined;
+  return (await linkRowFor(em, formHash, options.cache))?.embed_origins;
+}
+
 /** GET /api/tr/get/orginfo/{hash}: the public description of the form. */
 export async function organizationInfoForLink(
   em: EntityManager,

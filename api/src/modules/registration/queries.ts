@@ -26,13 +26,15 @@ export interface LinkRow {
   required_certifications: number;
   allowed_until: string;
   certs: TOrgInfo['org_associated_certs'];
+  /** Origins of the sites that may embed the form; empty: any https site. */
+  embed_origins: string[];
 }
 
 const LINK_ROW = sql<{ formHash: string }>(
   'link-row',
   `select o.id, o.name, o.primary_email, o.form_banner, o.home_banner,
        o.required_certifications, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
-       ${associatedCertificationsSql('o.id')} as certs
+       ${associatedCertificationsSql('o.id')} as certs, o.embed_origins
   from organizations o where o.form_hash = :formHash`,
 );
 

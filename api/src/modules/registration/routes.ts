@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CODES, type TApiAnswer } from '../../../../shared/codes.js';
+import { LIMITS } from '../../../../shared/constants.js';
+import { mayEmbed } from '../../../../shared/embedding.js';
 import {
   ZApiAnswer,
+  ZEmbeddingAnswer,
   ZOrgInfoAnswer,
   ZSubmitAllRequest,
   ZValidateAdminsRequest,
@@ -17,7 +20,7 @@ import { forgetRunDraft } from '../drafts/service.js';
 import { shapedBodyOnly } from './body-shape.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
-import { organizationInfoForLink } from './organization-link.js';
+import { embedOriginsForLink, organizationInfoForLink } from './organization-link.js';
 import { PUBLIC_CORS, publicRateLimits } from './public-api.js';
 import { submitRegistration } from './submit.js';
 import {
@@ -53,6 +56,33 @@ async function registrationRoutes(scope: FastifyInstance) {
         }),
       },
     }),
+  );
+
+  // The embed loader asks before it frames the form, so a host page that may not show it hears
+  // why at once (docs/embedding.md). Unknown links are allowed: their page shows its own error.
+  app.get(
+    '/get/embedding/:hash',
+    {
+      config: { rateLimit: publicRateLimits(scope.config).orgInfo },
+      schema: {
+        summary: 'Whether a page of the origin may embed the form of the link',
+        tags,
+        params: z.object({ hash: z.string() }),
+        querystring: z.object({ origin: z.string().max(LIMITS.longText) }),
+        response: { 200: ZEmbeddingAnswer },
+      },
+    },
+    async (request) => {
+      const allowed = await embedOriginsForLink(request.em, request.params.hash, {
+        cache: scope.linkCache,
+      });
+      return {
+        code: CODES.success,
+        message: {
+          allowed: mayEmbed(allowed ?? [], request.query.origin, scope.config.env === 'production'),
+        },
+      };
+    },
   );
 
   const post = (
