@@ -355,6 +355,15 @@ describe('POST /api/tr/submit/all', () => {
   });
 
   describe('idempotency', () => {
+    it('takes any well-formed key, not only a wizard run id, and replays it', async () => {
+      const body = await testerRegistration(organization);
+      const key = `client-${randomUUID().slice(0, 8)}-retry.1`;
+      const first = await submit(t.app, body, { 'idempotency-key': key });
+      expect(first.statusCode, first.body).toBe(200);
+      const retry = await submit(t.app, body, { 'idempotency-key': key });
+      expect(retry.json()).toEqual(first.json());
+    });
+
     it('replays the first answer for a retry with the same key and body, creating nothing', async () => {
       const body = await testerRegistration(organization);
       const key = randomUUID();

@@ -1,4 +1,4 @@
-import { sql } from '../../db/sql.js';
+import { type SqlPart, sql } from '../../db/sql.js';
 
 // Every statement of saved registrations ("Save and finish later").
 
@@ -51,11 +51,18 @@ export const OPEN_DRAFT = sql<{ tokenHash: string }>(
     where d.token_hash = :tokenHash and d.expires_at > now()`,
 );
 
-/** A run's draft, once the run has submitted. */
-export const FORGET_RUN_DRAFT = sql<{ runId: string }>(
-  'drafts-forget-run',
-  'delete from drafts where run_id = :runId',
-);
+const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A run's draft, deleted by the submit that finishes the run, in its transaction. The run is
+ * the submit's Idempotency-Key; a key that is not a run's id names no draft.
+ */
+export const finishedRunDraft: SqlPart<string | null, { draftRunId: string | null }> = {
+  text: 'delete from drafts where run_id = :draftRunId::uuid',
+  values: (idempotencyKey) => ({
+    draftRunId: idempotencyKey && RUN_ID.test(idempotencyKey) ? idempotencyKey : null,
+  }),
+};
 
 /** Expired drafts, a batch at a time; their uploads become unattached ones, swept as those are. */
 export const DELETE_EXPIRED_DRAFTS = sql<{ now: Date; limit: number }>(

@@ -17,7 +17,7 @@ import type { LinkCache } from '../registration/link-cache.js';
 import { openLinkRow } from '../registration/organization-link.js';
 import { UNPROCESSABLE } from '../registration/validation.js';
 import { draftLinkEmail } from './email.js';
-import { DELETE_EXPIRED_DRAFTS, FORGET_RUN_DRAFT, OPEN_DRAFT, SAVE_DRAFT } from './queries.js';
+import { DELETE_EXPIRED_DRAFTS, OPEN_DRAFT, SAVE_DRAFT } from './queries.js';
 
 // Save and finish later. A draft belongs to one organization and one wizard run; its link
 // carries a 256-bit token of which only the sha256 is kept, opens that draft alone, and expires
@@ -133,11 +133,6 @@ export async function openDraft(
     language: languageOf(row.language) ?? 'en',
     data: row.data,
   };
-}
-
-/** A run that submitted has no draft left to finish. */
-export async function forgetRunDraft(em: EntityManager, runId: string): Promise<void> {
-  await query(em, FORGET_RUN_DRAFT, { runId });
 }
 
 /** Deletes expired drafts; returns how many. Their uploads are left to the upload sweep. */

@@ -10,6 +10,7 @@ import {
 } from '../../db/sql.js';
 import { associatedCertificationsSql } from '../certifications/queries.js';
 import { exactCompany, newCompany } from '../companies/queries.js';
+import { finishedRunDraft } from '../drafts/queries.js';
 import { type StagedEmailRow, stagedEmailInsert } from '../email/queries.js';
 
 // The public side's statements: the organization behind a registration link, and the final
@@ -250,16 +251,17 @@ export async function writeSubmissionFirst(
   return row;
 }
 
-type RestWriteValues = PartValues<typeof stagedEmailInsert> & {
-  people: string;
-  companyId: number;
-  organizationId: number;
-  submissionId: number;
-  /** The language the registration is made in. */
-  language: string;
-  certifications: string;
-  testKits: string;
-};
+type RestWriteValues = PartValues<typeof stagedEmailInsert> &
+  PartValues<typeof finishedRunDraft> & {
+    people: string;
+    companyId: number;
+    organizationId: number;
+    submissionId: number;
+    /** The language the registration is made in. */
+    language: string;
+    certifications: string;
+    testKits: string;
+  };
 
 /** Everything else in one statement: each WITH part runs whether or not it is referred to. */
 const REST_WRITE = sql<RestWriteValues>(
@@ -290,7 +292,8 @@ const REST_WRITE = sql<RestWriteValues>(
      select :companyId::int, :organizationId::int, :submissionId::int, serial, manufacturer,
             model, calibrated_on, document_id
        from jsonb_to_recordset(:testKits::jsonb) as k(serial text, manufacturer text,
-            model text, calibrated_on date, document_id uuid))
+            model text, calibrated_on date, document_id uuid)),
+   draft as (${finishedRunDraft.text})
    ${stagedEmailInsert.text}`,
 );
 
@@ -326,6 +329,8 @@ export async function writeSubmissionRest(
     organizationId: number;
     submissionId: number;
     language: string;
+    /** The submit's key: the wizard run whose saved draft it finishes. */
+    idempotencyKey: string | null;
     certifications: SubmittedCertification[];
     testKits: SubmittedTestKit[];
     notification: StagedEmailRow;
@@ -333,6 +338,7 @@ export async function writeSubmissionRest(
 ): Promise<void> {
   await client.run<never, RestWriteValues>(REST_WRITE, {
     ...stagedEmailInsert.values(write.notification),
+    ...finishedRunDraft.values(write.idempotencyKey),
     people: json(write.userIds.map((userId) => ({ user_id: userId }))),
     companyId: write.companyId,
     organizationId: write.organizationId,

@@ -16,7 +16,6 @@ import {
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
-import { forgetRunDraft } from '../drafts/service.js';
 import { shapedBodyOnly } from './body-shape.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
@@ -153,8 +152,6 @@ async function registrationRoutes(scope: FastifyInstance) {
         await app.outbox
           .nudge()
           .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
-      // The run's saved draft, if it had one, is finished.
-      if (idempotencyKey) await forgetRunDraft(request.em, idempotencyKey);
       return outcome.answer;
     },
   );

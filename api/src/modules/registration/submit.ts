@@ -330,6 +330,7 @@ async function attemptSubmit(
       organizationId: organization.id,
       submissionId,
       language: options.language ?? DEFAULT_LANGUAGE,
+      idempotencyKey: key,
       certifications: request.userInfo.flatMap((user, position) =>
         user.userCerts.map((cert) => {
           const agency = organization.rules.agencies[String(cert.certAgency)];
