@@ -7,12 +7,12 @@ import { ZUploadAnswer } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 import { PUBLIC_CORS, publicRateLimits } from '../registration/public-api.js';
 import { receiveUpload, UPLOAD_LIMITS } from './receive.js';
-import { createLocalStorage, type DocumentStorage } from './storage.js';
+import { createDocumentStorage, type DocumentStorage } from './storage.js';
 import { SWEEP_CRON, SWEEP_JOB, sweepUnattachedUploads } from './sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded documents (staff read them with open()). */
+    /** Uploaded documents, on the driver STORAGE_URL names: everything reads them through it. */
     documentStorage: DocumentStorage;
   }
 }
@@ -59,8 +59,9 @@ async function uploadRoutes(app: FastifyInstance) {
  * sweep of uploads no submit attached.
  */
 const uploadsPlugin: FastifyPluginAsync = async (app) => {
-  const storage = createLocalStorage(app.config.uploadsDir);
+  const storage = createDocumentStorage(app.config.storage);
   app.decorate('documentStorage', storage);
+  app.addHook('onClose', async () => storage.close());
   app.jobs.define({
     name: SWEEP_JOB,
     cron: SWEEP_CRON,
