@@ -56,3 +56,28 @@ export async function deleteAbandonedUploads(
   );
   return rows.map((row) => row.storage_key);
 }
+
+type StoredDocumentsPage = { afterKey: string; batchSize: number };
+
+export interface StoredDocument {
+  storageKey: string;
+  sha256: string;
+  contentType: string;
+}
+
+/** Documents in storage-key order after `afterKey`: the move between drivers walks them. */
+const STORED_DOCUMENTS_PAGE = sql<StoredDocumentsPage>(
+  'stored-documents-page',
+  `select storage_key as "storageKey", sha256, content_type as "contentType"
+     from documents
+    where storage_key > :afterKey
+    order by storage_key
+    limit :batchSize`,
+);
+
+export function storedDocumentsPage(
+  em: EntityManager,
+  page: StoredDocumentsPage,
+): Promise<StoredDocument[]> {
+  return query<StoredDocument, StoredDocumentsPage>(em, STORED_DOCUMENTS_PAGE, page);
+}
