@@ -24,6 +24,7 @@ import { staffRoutes } from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import invalidationPlugin from './plugins/invalidation.js';
 import jobsPlugin from './plugins/jobs.js';
 import rateLimitsPlugin from './plugins/rate-limits.js';
 import securityPlugin from './plugins/security.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(staffRoutes);
   await app.register(staffAuthPlugin);
 
+  await app.register(invalidationPlugin, { databaseUrl: config.databaseUrl });
   await app.register(linkCache);
   await app.register(uploadsPlugin);
   await app.register(healthRoutes);
