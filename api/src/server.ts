@@ -60,9 +60,13 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
+    // Migrations, the seed and the plugins' own start (pg-boss creates its schema and queues)
+    // take turns with other instances starting on the same database.
     const seeded = await withStartupLock(database.url, async () => {
       await migrate(app.orm);
-      return seed(app.orm.em.fork(), config);
+      const result = await seed(app.orm.em.fork(), config);
+      await app.ready();
+      return result;
     });
     const unsafe = await unsafeDurabilitySettings(app.orm.em.fork());
     if (unsafe.length > 0) {
