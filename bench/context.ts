@@ -52,6 +52,8 @@ export interface BenchContext {
   /** Seconds of load per autocannon run. */
   loadSeconds: number;
   server: ServerProcess;
+  /** Another instance of the same server, on the same database and folder (scale-out case). */
+  startInstance(): Promise<ServerProcess>;
   /** A pool on the benchmark database, for fixtures (never for measured work). */
   db: pg.Pool;
   /** The server's document storage folder. */

@@ -16,17 +16,18 @@ export interface SubmitCaseResult {
   emails: string[];
 }
 
-export async function submitCase(
+/** Final-submit bodies: the n-th tester with two certifications and a kit, documents uploaded. */
+export async function submitBodies(
   context: BenchContext,
   organization: OrganizationRef,
-): Promise<SubmitCaseResult> {
-  const submits = context.quick ? 150 : 2500;
+  submits: number,
+) {
   const certification = await acceptedCertification(context.db, organization.id);
   const documents = await preUploadedDocuments(
     context.db,
     context.uploadsDir,
     organization.id,
-    submits * 3 * 2,
+    submits * 3,
   );
   const runTag = randomBytes(3).toString('hex');
   let next = 0;
@@ -36,7 +37,7 @@ export async function submitCase(
     return id;
   };
 
-  const body = (n: number, email: string) => {
+  return (n: number, email: string) => {
     const [city, state, zip] = PLACES[n % PLACES.length] as readonly [string, string, string];
     const first = FIRST_NAMES[n % FIRST_NAMES.length] as string;
     const last = LAST_NAMES[(n * 7) % LAST_NAMES.length] as string;
@@ -79,6 +80,15 @@ export async function submitCase(
       ],
     };
   };
+}
+
+export async function submitCase(
+  context: BenchContext,
+  organization: OrganizationRef,
+): Promise<SubmitCaseResult> {
+  const submits = context.quick ? 150 : 2500;
+  const body = await submitBodies(context, organization, submits * 2);
+  const runTag = randomBytes(3).toString('hex');
 
   const emails: string[] = [];
   const phases = [

@@ -1,0 +1,115 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type autocannon from 'autocannon';
+import type { BenchContext } from '../context.js';
+import type { OrganizationRef } from '../fixtures.js';
+import { type LoadResult, load, round, type ServerProcess } from '../harness.js';
+import { submitBodies } from './submit.js';
+
+// Case: scale-out. The lookup (32 connections) and the final submit (16 connections) against
+// one instance, then against two instances of the same server on the same database, each
+// given half the connections at once; the two loads' rates add up. One machine holds both
+// instances, PostgreSQL and the load generator: on 2 cores the ratio says what a second
+// process buys on the same cores, not what a second machine would.
+
+const CASE = 'scale-out';
+
+/** Runs one load per instance at once, `connections` split between them; rates add up. */
+async function together(
+  instances: ServerProcess[],
+  connections: number,
+  options: (instance: ServerProcess) => autocannon.Options,
+): Promise<LoadResult> {
+  const share = Math.max(1, Math.round(connections / instances.length));
+  const results = await Promise.all(
+    instances.map((instance) => load({ ...options(instance), connections: share })),
+  );
+  return {
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+    p50: Math.max(...results.map((result) => result.p50)),
+    p99: Math.max(...results.map((result) => result.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    serverErrors: results.reduce((sum, result) => sum + result.serverErrors, 0),
+    total: results.reduce((sum, result) => sum + result.total, 0),
+  };
+}
+
+export async function instancesCase(context: BenchContext, organization: OrganizationRef) {
+  const second = await context.startInstance();
+  try {
+    const submitsPerRun = context.quick ? 100 : 1500;
+    const body = await submitBodies(context, organization, submitsPerRun * 2);
+    const runTag = randomBytes(3).toString('hex');
+    let sent = 0;
+    const lookup = (instance: ServerProcess) => ({
+      url: `${instance.baseUrl}/api/tr/get/orginfo/${organization.hash}`,
+      duration: context.loadSeconds,
+    });
+    const submit = (instance: ServerProcess, count: number): autocannon.Options => ({
+      url: instance.baseUrl,
+      amount: count,
+      duration: context.quick ? 10 : 60,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/tr/submit/all',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const n = sent++;
+            return {
+              ...request,
+              headers: { ...request.headers, 'idempotency-key': randomUUID() },
+              body: JSON.stringify(body(n, `scale.${runTag}.${n}@example.com`)),
+            };
+          },
+        },
+      ],
+    });
+
+    const figures = {
+      lookup: {} as Record<number, LoadResult>,
+      submit: {} as Record<number, LoadResult>,
+    };
+    for (const count of [1, 2]) {
+      const instances = [context.server, second].slice(0, count);
+      await together(instances, 32, (instance) => ({ ...lookup(instance), duration: 1 }));
+      figures.lookup[count] = await together(instances, 32, lookup);
+      figures.submit[count] = await together(instances, 16, (instance) =>
+        submit(instance, Math.round(submitsPerRun / count)),
+      );
+    }
+    for (const [call, byCount] of Object.entries(figures)) {
+      for (const [count, result] of Object.entries(byCount)) {
+        if (result.errors || result.non2xx || result.total === 0) {
+          context.recorder.fail(
+            CASE,
+            `${call} on ${count}: ${result.errors} errors, ${result.non2xx} non-2xx of ${result.total}`,
+          );
+        }
+        const label = `${call} on ${count} instance${count === '1' ? '' : 's'}`;
+        context.recorder.record({
+          case: CASE,
+          measure: `${label} req/s`,
+          value: round(result.requestsPerSecond, 0),
+          unit: 'req/s',
+        });
+        context.recorder.record({
+          case: CASE,
+          measure: `${label} p99`,
+          value: result.p99,
+          unit: 'ms',
+        });
+      }
+      const one = byCount[1]?.requestsPerSecond ?? 0;
+      const two = byCount[2]?.requestsPerSecond ?? 0;
+      context.recorder.record({
+        case: CASE,
+        measure: `${call} 2 instances / 1`,
+        value: one > 0 ? round(two / one, 2) : null,
+        unit: '×',
+      });
+    }
+  } finally {
+    await second.stop();
+  }
+}
