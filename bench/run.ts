@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startDatabase } from '../api/src/db/database.js';
+import { freePort } from '../api/src/db/embedded-postgres.js';
 import { createOrm, migrate } from '../api/src/db/orm.js';
 import { CASE as LISTS_CASE, organizationSearchCase, userListsCase } from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
@@ -12,6 +13,7 @@ import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
 import { lookupCase } from './cases/lookup.js';
 import { reportsCase } from './cases/reports.js';
+import { startupCase } from './cases/startup.js';
 import { submitCase } from './cases/submit.js';
 import { uploadsCase } from './cases/uploads.js';
 import { type BenchContext, Recorder, scaleLabel } from './context.js';
@@ -140,6 +142,13 @@ try {
     recorder,
     workDir,
   };
+
+  await run('start-up', async () => {
+    await db?.query('create database startup_empty');
+    const empty = new URL(database.url);
+    empty.pathname = '/startup_empty';
+    await startupCase(context, serverEnv, empty.toString(), await freePort());
+  });
 
   const small = scaleLabel(smallUsers);
   let typical: OrganizationRef = await typicalOrganization(db);

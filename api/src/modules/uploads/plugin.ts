@@ -8,7 +8,14 @@ import { AppError } from '../../errors.js';
 import { PUBLIC_CORS, publicRateLimits } from '../registration/public-api.js';
 import { receiveUpload, UPLOAD_LIMITS } from './receive.js';
 import { createDocumentStorage, type DocumentStorage } from './storage.js';
-import { SWEEP_CRON, SWEEP_JOB, sweepUnattachedUploads } from './sweep.js';
+import {
+  ORPHAN_SWEEP_CRON,
+  ORPHAN_SWEEP_JOB,
+  SWEEP_CRON,
+  SWEEP_JOB,
+  sweepOrphanedObjects,
+  sweepUnattachedUploads,
+} from './sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,8 +62,8 @@ async function uploadRoutes(app: FastifyInstance) {
 }
 
 /**
- * Document storage for the whole app, the public upload call (/api/uploads) and the periodic
- * sweep of uploads no submit attached.
+ * Document storage for the whole app, the public upload call (/api/uploads), the periodic
+ * sweep of uploads no submit attached and the daily one of stored objects no row names.
  */
 const uploadsPlugin: FastifyPluginAsync = async (app) => {
   const storage = createDocumentStorage(app.config.storage);
@@ -68,6 +75,14 @@ const uploadsPlugin: FastifyPluginAsync = async (app) => {
     handler: async () => {
       const removed = await sweepUnattachedUploads(app.orm.em.fork(), storage);
       if (removed) app.log.info({ removed }, 'swept unattached uploads');
+    },
+  });
+  app.jobs.define({
+    name: ORPHAN_SWEEP_JOB,
+    cron: ORPHAN_SWEEP_CRON,
+    handler: async () => {
+      const removed = await sweepOrphanedObjects(app.orm.em.fork(), storage);
+      if (removed) app.log.info({ removed }, 'swept stored documents no row names');
     },
   });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });

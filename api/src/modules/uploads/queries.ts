@@ -81,3 +81,21 @@ export function storedDocumentsPage(
 ): Promise<StoredDocument[]> {
   return query<StoredDocument, StoredDocumentsPage>(em, STORED_DOCUMENTS_PAGE, page);
 }
+
+type StorageKeys = { storageKeys: string[] };
+
+/** Of the given storage keys (at least one), those a document row names. */
+const KNOWN_STORAGE_KEYS = sql<StorageKeys>(
+  'known-storage-keys',
+  'select storage_key from documents where storage_key in (:storageKeys)',
+);
+
+export async function knownStorageKeys(
+  em: EntityManager,
+  storageKeys: string[],
+): Promise<Set<string>> {
+  const rows = await query<{ storage_key: string }, StorageKeys>(em, KNOWN_STORAGE_KEYS, {
+    storageKeys,
+  });
+  return new Set(rows.map((row) => row.storage_key));
+}
