@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type autocannon from 'autocannon';
 import type { BenchContext } from '../context.js';
 import { acceptedCertification, type OrganizationRef, preUploadedDocuments } from '../fixtures.js';
 import { load, round } from '../harness.js';
@@ -82,6 +83,20 @@ export async function submitBodies(
   };
 }
 
+/** autocannon's final submit: each sent with a new Idempotency-Key and the body `next` makes. */
+export function submitRequest(next: () => object): autocannon.Request {
+  return {
+    method: 'POST',
+    path: '/api/tr/submit/all',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => ({
+      ...request,
+      headers: { ...request.headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify(next()),
+    }),
+  };
+}
+
 export async function submitCase(
   context: BenchContext,
   organization: OrganizationRef,
@@ -105,28 +120,19 @@ export async function submitCase(
       // Bounded in time whatever the server's speed.
       duration: context.quick ? 10 : 60,
       requests: [
-        {
-          method: 'POST',
-          path: '/api/tr/submit/all',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            const n = sent++;
-            const duplicate =
-              phase.duplicateEvery > 0 && n % phase.duplicateEvery === 0 && emails.length > 0;
-            let email = `bench.${runTag}.${phase.duplicateEvery}.${n}@example.com`;
-            if (duplicate) {
-              email = emails[n % emails.length] as string;
-              expectedRefusals++;
-            } else if (phase.duplicateEvery === 0) {
-              emails.push(email);
-            }
-            return {
-              ...request,
-              headers: { ...request.headers, 'idempotency-key': randomUUID() },
-              body: JSON.stringify(body(n, email)),
-            };
-          },
-        },
+        submitRequest(() => {
+          const n = sent++;
+          const duplicate =
+            phase.duplicateEvery > 0 && n % phase.duplicateEvery === 0 && emails.length > 0;
+          let email = `bench.${runTag}.${phase.duplicateEvery}.${n}@example.com`;
+          if (duplicate) {
+            email = emails[n % emails.length] as string;
+            expectedRefusals++;
+          } else if (phase.duplicateEvery === 0) {
+            emails.push(email);
+          }
+          return body(n, email);
+        }),
       ],
     });
     if (result.errors || result.serverErrors || result.non2xx !== expectedRefusals) {
