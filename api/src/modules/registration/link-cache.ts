@@ -50,8 +50,8 @@ const mayChange = (method: string, url: string) =>
   !STAFF_READ_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /**
- * Decorates app.linkCache; before any staff write is answered, every instance is told to
- * forget what it keeps.
+ * Decorates app.linkCache; before any successful staff write is answered, every instance is
+ * told to forget what it keeps.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -62,8 +62,9 @@ export default fp(
     );
     app.decorate('linkCache', cache);
     invalidation.onChange(() => cache.clear());
-    app.addHook('onSend', async (request) => {
-      if (!mayChange(request.method, request.url)) return;
+    app.addHook('onSend', async (request, reply) => {
+      // A refused or failed call changed nothing (each write is one transaction).
+      if (reply.statusCode >= 400 || !mayChange(request.method, request.url)) return;
       // The change is answered whether or not the others could be told: they keep answers for
       // ORGINFO_CACHE_SECONDS at most.
       await invalidation.announce().catch((error: unknown) => {
