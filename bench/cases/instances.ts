@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
-import type { BenchContext } from '../context.js';
+import { type BenchContext, recordLoad } from '../context.js';
 import type { OrganizationRef } from '../fixtures.js';
 import { type LoadResult, load, round, type ServerProcess } from '../harness.js';
 import { submitBodies, submitRequest } from './submit.js';
@@ -93,25 +93,12 @@ export async function instancesCase(context: BenchContext, organization: Organiz
     }
     for (const [call, byCount] of Object.entries(figures)) {
       for (const [count, result] of Object.entries(byCount)) {
-        if (result.errors || result.non2xx || result.total === 0) {
-          context.recorder.fail(
-            CASE,
-            `${call} on ${count}: ${result.errors} errors, ${result.non2xx} non-2xx of ${result.total}`,
-          );
-        }
-        const label = `${call} on ${count} instance${count === '1' ? '' : 's'}`;
-        context.recorder.record({
-          case: CASE,
-          measure: `${label} req/s`,
-          value: round(result.requestsPerSecond, 0),
-          unit: 'req/s',
-        });
-        context.recorder.record({
-          case: CASE,
-          measure: `${label} p99`,
-          value: result.p99,
-          unit: 'ms',
-        });
+        recordLoad(
+          context,
+          CASE,
+          `${call} on ${count} instance${count === '1' ? '' : 's'}`,
+          result,
+        );
       }
       const one = byCount[1]?.requestsPerSecond ?? 0;
       const two = byCount[2]?.requestsPerSecond ?? 0;
