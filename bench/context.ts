@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ServerProcess } from './harness.js';
+import { type LoadResult, round, type ServerProcess } from './harness.js';
 
 // What every case receives, and how it reports its figures.
 
@@ -52,6 +52,8 @@ export interface BenchContext {
   /** Seconds of load per autocannon run. */
   loadSeconds: number;
   server: ServerProcess;
+  /** Another instance of the same server, on the same database and folder (scale-out case). */
+  startInstance(): Promise<ServerProcess>;
   /** A pool on the benchmark database, for fixtures (never for measured work). */
   db: pg.Pool;
   /** The server's document storage folder. */
@@ -79,4 +81,38 @@ export function staffHeaders(context: BenchContext): Record<string, string> {
 /** "10k users", "2k users", "100k users". */
 export function scaleLabel(users: number, noun = 'users'): string {
   return users >= 1000 ? `${Math.round(users / 1000)}k ${noun}` : `${users} ${noun}`;
+}
+
+/**
+ * A load run's figures under `label`: its rate, p50 and p99 (against `p99Target`). A run with
+ * connection errors, answers other than 2xx or no answer at all breaks the case.
+ */
+export function recordLoad(
+  context: BenchContext,
+  caseName: string,
+  label: string,
+  result: LoadResult,
+  p99Target?: Target,
+): void {
+  if (result.errors || result.non2xx || result.total === 0) {
+    context.recorder.fail(
+      caseName,
+      `${label}: ${result.errors} errors, ${result.non2xx} non-2xx of ${result.total}`,
+    );
+  }
+  const { recorder } = context;
+  recorder.record({
+    case: caseName,
+    measure: `${label} req/s`,
+    value: round(result.requestsPerSecond, 0),
+    unit: 'req/s',
+  });
+  recorder.record({ case: caseName, measure: `${label} p50`, value: result.p50, unit: 'ms' });
+  recorder.record({
+    case: caseName,
+    measure: `${label} p99`,
+    value: result.p99,
+    unit: 'ms',
+    target: p99Target,
+  });
 }

@@ -5,12 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startDatabase } from '../api/src/db/database.js';
+import { freePort } from '../api/src/db/embedded-postgres.js';
 import { createOrm, migrate } from '../api/src/db/orm.js';
 import { CASE as LISTS_CASE, organizationSearchCase, userListsCase } from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
 import { frontendCase } from './cases/frontend.js';
+import { instancesCase } from './cases/instances.js';
 import { lookupCase } from './cases/lookup.js';
 import { reportsCase } from './cases/reports.js';
+import { startupCase } from './cases/startup.js';
 import { submitCase } from './cases/submit.js';
 import { uploadsCase } from './cases/uploads.js';
 import { type BenchContext, Recorder, scaleLabel } from './context.js';
@@ -114,32 +117,40 @@ try {
   await settle(db);
 
   const dataDir = path.join(workDir, 'server');
-  server = await startServer(
-    {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      WEB_ROOT: path.join(root, 'dist'),
-      PUBLIC_URL: 'http://127.0.0.1',
-      ADMIN_EMAIL: 'bench-admin@example.org',
-      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // Never used: the job worker (which sends mail) is off in the bench server.
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      RATE_LIMIT_ORGINFO_PER_MINUTE: '100000000',
-      RATE_LIMIT_UPLOADS_PER_MINUTE: '100000000',
-    },
-    options.profile && path.resolve(options.profile),
-  );
+  const serverEnv = {
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    WEB_ROOT: path.join(root, 'dist'),
+    PUBLIC_URL: 'http://127.0.0.1',
+    ADMIN_EMAIL: 'bench-admin@example.org',
+    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // Never used: the job worker (which sends mail) is off in the bench server.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    RATE_LIMIT_ORGINFO_PER_MINUTE: '100000000',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '100000000',
+    // The load generator stands for the proxy: a case may name the client in X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
+  };
+  server = await startServer(serverEnv, options.profile && path.resolve(options.profile));
   const context: BenchContext = {
     quick,
     loadSeconds: quick ? 1 : 5,
     server,
+    startInstance: () => startServer(serverEnv),
     db,
     uploadsDir: path.join(dataDir, 'uploads'),
     token: await staffToken(db, server.baseUrl),
     recorder,
     workDir,
   };
+
+  await run('start-up', async () => {
+    await db?.query('create database startup_empty');
+    const empty = new URL(database.url);
+    empty.pathname = '/startup_empty';
+    await startupCase(context, serverEnv, empty.toString(), await freePort());
+  });
 
   const small = scaleLabel(smallUsers);
   let typical: OrganizationRef = await typicalOrganization(db);
@@ -160,6 +171,7 @@ try {
   log('creating the large organization');
   const large = await largeOrganization(db);
   await run('submit', () => submitCase(context, large));
+  await run('scale-out', () => instancesCase(context, large));
   await settle(db);
   await run('reports', () => reportsCase(context, large, full));
   await run('uploads', () => uploadsCase(context, typical));

@@ -8,6 +8,7 @@ import { Migration20261122041732_organization_name_words } from './Migration2026
 import { Migration20261122063338_certification_count } from './Migration20261122063338_certification_count.js';
 import { Migration20261122100801_company_state_name_trigrams } from './Migration20261122100801_company_state_name_trigrams.js';
 import { Migration20261122120505_company_state_name_nearest } from './Migration20261122120505_company_state_name_nearest.js';
+import { Migration20261125000000_rate_limit_counters } from './Migration20261125000000_rate_limit_counters.js';
 import { Migration20261125121559_drafts_and_registration_language } from './Migration20261125121559_drafts_and_registration_language.js';
 import { Migration20261125130421_organization_embed_origins } from './Migration20261125130421_organization_embed_origins.js';
 
@@ -40,6 +41,10 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261122120505_company_state_name_nearest',
     class: Migration20261122120505_company_state_name_nearest,
+  },
+  {
+    name: 'Migration20261125000000_rate_limit_counters',
+    class: Migration20261125000000_rate_limit_counters,
   },
   {
     name: 'Migration20261125121559_drafts_and_registration_language',

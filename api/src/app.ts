@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -29,7 +28,9 @@ import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import embedPlayground from './plugins/embed-playground.js';
 import errorsPlugin from './plugins/errors.js';
+import invalidationPlugin from './plugins/invalidation.js';
 import jobsPlugin from './plugins/jobs.js';
+import rateLimitsPlugin from './plugins/rate-limits.js';
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
 import { armFaultPoint } from './testing/fault-points.js';
@@ -87,9 +88,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     https: config.publicUrl.startsWith('https://'),
     googleSignIn: Boolean(config.auth.googleClientId),
   });
-  // Per-route limits opt in with `config.rateLimit`; keyed by the client address as Fastify
-  // sees it (X-Forwarded-For only counts when TRUST_PROXY names the proxies).
-  await app.register(rateLimit, { global: false });
+  // Per-route limits (`config.rateLimit`), counted across every instance.
+  await app.register(rateLimitsPlugin, {
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
+  });
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl, poolMax: config.db.poolMax });
   await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: config.jobs });
   await app.register(emailPlugin);
@@ -97,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(staffRoutes);
   await app.register(staffAuthPlugin);
 
+  await app.register(invalidationPlugin, { databaseUrl: config.databaseUrl });
   await app.register(linkCache);
   await app.register(uploadsPlugin);
   await app.register(draftsPlugin);

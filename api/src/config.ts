@@ -48,11 +48,35 @@ const ZEnv = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_DRAFTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   ORGINFO_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
+  STORAGE_URL: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  REDIS_URL: z.url().optional(),
   JOBS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
   FAULT_POINT: z.enum(FAULT_POINTS).optional(),
 });
 export type TEnv = z.input<typeof ZEnv>;
+
+/** Where uploaded documents live: a folder (the default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'folder'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Prepended to every object key ('' or ending in '/'). */
+      prefix: string;
+      /** A non-AWS endpoint (MinIO, a test server); unset means AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; unset means the SDK's own chain (roles). */
+      credentials:
+        | { accessKeyId: string; secretAccessKey: string; sessionToken?: string }
+        | undefined;
+    };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -64,6 +88,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  storage: StorageConfig;
   mailDir: string;
   /** Folder holding the built front ends (widget/ and admin/). */
   webRoot: string;
@@ -88,6 +113,8 @@ export interface AppConfig {
    * through this process show at once; through another one, within this time.
    */
   orgInfoCacheSeconds: number;
+  /** Counters shared by every instance live in Redis when set, else in PostgreSQL. */
+  redisUrl: string | undefined;
   /** Start the background job worker (outbox, sweeps, schedules). */
   jobs: boolean;
   /** Create the demo organization on start (development default). */
@@ -121,7 +148,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL is required in production');
   if (production && e.FAULT_POINT) problems.push('FAULT_POINT is a test-only setting; unset it');
-  if (problems.length > 0) {
+  const storage = parseStorageUrl(e.STORAGE_URL, path.resolve(e.DATA_DIR), e);
+  if (typeof storage === 'string') problems.push(storage);
+  if (problems.length > 0 || typeof storage === 'string') {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 
@@ -141,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage,
     mailDir: path.join(dataDir, 'mail'),
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
@@ -166,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       draftsPerMinute: e.RATE_LIMIT_DRAFTS_PER_MINUTE,
     },
     orgInfoCacheSeconds: e.ORGINFO_CACHE_SECONDS,
+    redisUrl: e.REDIS_URL,
     jobs: e.JOBS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     faultPoint: e.FAULT_POINT,
@@ -184,6 +215,50 @@ function stripEmpty(env: Record<string, string | undefined>): Record<string, str
 
 function displayHost(host: string): string {
   return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}
+
+/**
+ * STORAGE_URL: unset or `file:///folder` keeps documents in a folder (DATA_DIR/uploads by
+ * default); `s3://bucket/optional/prefix?endpoint=…&region=…&forcePathStyle=true` puts them
+ * in an S3-compatible bucket. Answers a problem's description when the URL is unusable.
+ */
+export function parseStorageUrl(
+  value: string | undefined,
+  dataDir: string,
+  aws: Pick<
+    TEnv,
+    'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY' | 'AWS_SESSION_TOKEN' | 'AWS_REGION'
+  > = {},
+): StorageConfig | string {
+  if (value === undefined) return { driver: 'folder', dir: path.join(dataDir, 'uploads') };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'STORAGE_URL: not a URL (file:///folder or s3://bucket?endpoint=…)';
+  }
+  if (url.protocol === 'file:') return { driver: 'folder', dir: path.resolve(url.pathname) };
+  if (url.protocol !== 's3:' || !url.hostname) {
+    return 'STORAGE_URL: use file:///folder or s3://bucket';
+  }
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && !URL.canParse(endpoint)) {
+    return 'STORAGE_URL: endpoint must be a URL such as http://minio:9000';
+  }
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = aws;
+  return {
+    driver: 's3',
+    bucket: url.hostname,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    endpoint,
+    region: url.searchParams.get('region') ?? aws.AWS_REGION ?? 'us-east-1',
+    forcePathStyle: ['true', '1', 'yes'].includes(url.searchParams.get('forcePathStyle') ?? ''),
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, sessionToken: aws.AWS_SESSION_TOKEN }
+        : undefined,
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

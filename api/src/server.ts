@@ -3,6 +3,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { startDatabase } from './db/database.js';
 import { unsafeDurabilitySettings } from './db/durability.js';
 import { migrate } from './db/orm.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { isDatabaseUnavailable } from './plugins/errors.js';
 import { seed } from './seed.js';
 
@@ -59,7 +60,14 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
-    await migrate(app.orm);
+    // Migrations, the seed and the plugins' own start (pg-boss creates its schema and queues)
+    // take turns with other instances starting on the same database.
+    const seeded = await withStartupLock(database.url, async () => {
+      await migrate(app.orm);
+      const result = await seed(app.orm.em.fork(), config);
+      await app.ready();
+      return result;
+    });
     const unsafe = await unsafeDurabilitySettings(app.orm.em.fork());
     if (unsafe.length > 0) {
       const message = `PostgreSQL durability settings are off: ${unsafe.join(', ')}. Answered registrations could be lost in a crash.`;
@@ -67,7 +75,6 @@ async function main() {
         throw new Error(`${message} Refusing to start in production.`);
       app.log.warn(message);
     }
-    const seeded = await seed(app.orm.em.fork(), config);
     await app.listen({ host: config.host, port: config.port });
     printWelcome(config, seeded.demoFormUrl);
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { BenchContext } from '../context.js';
+import { type BenchContext, recordLoad } from '../context.js';
 import type { OrganizationRef } from '../fixtures.js';
 import { type LoadResult, load, round } from '../harness.js';
 
@@ -6,15 +6,6 @@ import { type LoadResult, load, round } from '../harness.js';
 // of the same server, at 1 and 32 connections.
 
 const CASE = 'lookup';
-
-function check(context: BenchContext, what: string, result: LoadResult) {
-  if (result.errors || result.non2xx || result.total === 0) {
-    context.recorder.fail(
-      CASE,
-      `${what}: ${result.errors} errors, ${result.non2xx} non-2xx of ${result.total}`,
-    );
-  }
-}
 
 export async function lookupCase(context: BenchContext, organization: OrganizationRef) {
   const { baseUrl } = context.server;
@@ -32,28 +23,14 @@ export async function lookupCase(context: BenchContext, organization: Organizati
       // A short warm-up so neither side pays for JIT and pool connects inside the measurement.
       await load({ url, connections, duration: 1 });
       const result = await load({ url, connections, duration: context.loadSeconds });
-      check(context, `${name} at ${connections}`, result);
       results[name] = result;
-      const label = `${name} @${connections}`;
-      context.recorder.record({
-        case: CASE,
-        measure: `${label} req/s`,
-        value: round(result.requestsPerSecond, 0),
-        unit: 'req/s',
-      });
-      context.recorder.record({
-        case: CASE,
-        measure: `${label} p50`,
-        value: result.p50,
-        unit: 'ms',
-      });
-      context.recorder.record({
-        case: CASE,
-        measure: `${label} p99`,
-        value: result.p99,
-        unit: 'ms',
-        target: name === 'lookup' && connections === 32 ? { op: '<=', value: 20 } : undefined,
-      });
+      recordLoad(
+        context,
+        CASE,
+        `${name} @${connections}`,
+        result,
+        name === 'lookup' && connections === 32 ? { op: '<=', value: 20 } : undefined,
+      );
     }
     const ratio =
       results.baseline && results.lookup && results.baseline.requestsPerSecond > 0

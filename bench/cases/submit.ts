@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type autocannon from 'autocannon';
 import type { BenchContext } from '../context.js';
 import { acceptedCertification, type OrganizationRef, preUploadedDocuments } from '../fixtures.js';
 import { load, round } from '../harness.js';
@@ -16,17 +17,18 @@ export interface SubmitCaseResult {
   emails: string[];
 }
 
-export async function submitCase(
+/** Final-submit bodies: the n-th tester with two certifications and a kit, documents uploaded. */
+export async function submitBodies(
   context: BenchContext,
   organization: OrganizationRef,
-): Promise<SubmitCaseResult> {
-  const submits = context.quick ? 150 : 2500;
+  submits: number,
+) {
   const certification = await acceptedCertification(context.db, organization.id);
   const documents = await preUploadedDocuments(
     context.db,
     context.uploadsDir,
     organization.id,
-    submits * 3 * 2,
+    submits * 3,
   );
   const runTag = randomBytes(3).toString('hex');
   let next = 0;
@@ -36,7 +38,7 @@ export async function submitCase(
     return id;
   };
 
-  const body = (n: number, email: string) => {
+  return (n: number, email: string) => {
     const [city, state, zip] = PLACES[n % PLACES.length] as readonly [string, string, string];
     const first = FIRST_NAMES[n % FIRST_NAMES.length] as string;
     const last = LAST_NAMES[(n * 7) % LAST_NAMES.length] as string;
@@ -79,6 +81,29 @@ export async function submitCase(
       ],
     };
   };
+}
+
+/** autocannon's final submit: each sent with a new Idempotency-Key and the body `next` makes. */
+export function submitRequest(next: () => object): autocannon.Request {
+  return {
+    method: 'POST',
+    path: '/api/tr/submit/all',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => ({
+      ...request,
+      headers: { ...request.headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify(next()),
+    }),
+  };
+}
+
+export async function submitCase(
+  context: BenchContext,
+  organization: OrganizationRef,
+): Promise<SubmitCaseResult> {
+  const submits = context.quick ? 150 : 2500;
+  const body = await submitBodies(context, organization, submits * 2);
+  const runTag = randomBytes(3).toString('hex');
 
   const emails: string[] = [];
   const phases = [
@@ -95,28 +120,19 @@ export async function submitCase(
       // Bounded in time whatever the server's speed.
       duration: context.quick ? 10 : 60,
       requests: [
-        {
-          method: 'POST',
-          path: '/api/tr/submit/all',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            const n = sent++;
-            const duplicate =
-              phase.duplicateEvery > 0 && n % phase.duplicateEvery === 0 && emails.length > 0;
-            let email = `bench.${runTag}.${phase.duplicateEvery}.${n}@example.com`;
-            if (duplicate) {
-              email = emails[n % emails.length] as string;
-              expectedRefusals++;
-            } else if (phase.duplicateEvery === 0) {
-              emails.push(email);
-            }
-            return {
-              ...request,
-              headers: { ...request.headers, 'idempotency-key': randomUUID() },
-              body: JSON.stringify(body(n, email)),
-            };
-          },
-        },
+        submitRequest(() => {
+          const n = sent++;
+          const duplicate =
+            phase.duplicateEvery > 0 && n % phase.duplicateEvery === 0 && emails.length > 0;
+          let email = `bench.${runTag}.${phase.duplicateEvery}.${n}@example.com`;
+          if (duplicate) {
+            email = emails[n % emails.length] as string;
+            expectedRefusals++;
+          } else if (phase.duplicateEvery === 0) {
+            emails.push(email);
+          }
+          return body(n, email);
+        }),
       ],
     });
     if (result.errors || result.serverErrors || result.non2xx !== expectedRefusals) {

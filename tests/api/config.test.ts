@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../api/src/config.js';
+import { ConfigError, loadConfig, parseStorageUrl } from '../../api/src/config.js';
 
 const base = { DATA_DIR: '/tmp/backflow-config-test', JWT_SECRET: 'x'.repeat(40) };
 
@@ -49,5 +49,49 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  it('keeps documents in DATA_DIR/uploads unless STORAGE_URL names a folder or a bucket', () => {
+    expect(loadConfig({ ...base }).storage).toEqual({
+      driver: 'folder',
+      dir: '/tmp/backflow-config-test/uploads',
+    });
+    expect(parseStorageUrl('file:///srv/documents', '/data')).toEqual({
+      driver: 'folder',
+      dir: '/srv/documents',
+    });
+    const bucket = loadConfig({
+      ...base,
+      STORAGE_URL:
+        's3://city-documents/backflow?endpoint=http://minio:9000&region=eu-west-1&forcePathStyle=true',
+      AWS_ACCESS_KEY_ID: 'key-id',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    }).storage;
+    expect(bucket).toEqual({
+      driver: 's3',
+      bucket: 'city-documents',
+      prefix: 'backflow/',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret', sessionToken: undefined },
+    });
+    // Without keys in the environment the SDK's own chain (instance roles, profiles) applies.
+    expect(parseStorageUrl('s3://bucket', '/data')).toMatchObject({
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('refuses a STORAGE_URL it cannot use', () => {
+    expect(() => loadConfig({ ...base, STORAGE_URL: 'ftp://files' })).toThrow(
+      /STORAGE_URL: use file:\/\/\/folder or s3:\/\/bucket/,
+    );
+    expect(() => loadConfig({ ...base, STORAGE_URL: 's3://bucket?endpoint=minio' })).toThrow(
+      /STORAGE_URL: endpoint must be a URL/,
+    );
   });
 });

@@ -24,11 +24,17 @@ export interface TestApp {
 /**
  * The whole app on its own fresh database, ready for app.inject. `env` overrides the test
  * environment (for example NODE_ENV or ADMIN_EMAIL); `setup` may add routes before ready.
+ * `database` puts it on another app's database instead (a second instance), left in place on
+ * close.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; setup?: (app: App) => void | Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    setup?: (app: App) => void | Promise<void>;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'backflow-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,7 +64,7 @@ export async function createTestApp(
     logs,
     async close() {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,13 @@ export interface SmtpReceiver {
   messages: ParsedMail[];
   /** The next `count` messages are refused with a temporary error. */
   refuseNext(count: number): void;
+  /**
+   * From now on, a message is read but not answered until refuseHeld(), which refuses each
+   * with a temporary error and keeps none: a sender killed meanwhile never had its message
+   * accepted, and the others send theirs again later. refuseHeld answers how many it refused.
+   */
+  hold(): void;
+  refuseHeld(): number;
   waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
 }
@@ -14,6 +21,9 @@ export interface SmtpReceiver {
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const messages: ParsedMail[] = [];
   let refusals = 0;
+  let holding = false;
+  const held: ((error: Error) => void)[] = [];
+  const busy = () => Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -22,13 +32,15 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       if (refusals > 0) {
         refusals -= 1;
         stream.resume();
-        stream.on('end', () =>
-          callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })),
-        );
+        stream.on('end', () => callback(busy()));
         return;
       }
       simpleParser(stream)
         .then((parsed) => {
+          if (holding) {
+            held.push(callback);
+            return;
+          }
           messages.push(parsed);
           callback();
         })
@@ -49,6 +61,15 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     messages,
     refuseNext(count) {
       refusals = count;
+    },
+    hold() {
+      holding = true;
+    },
+    refuseHeld() {
+      holding = false;
+      const refused = held.splice(0);
+      for (const answer of refused) answer(busy());
+      return refused.length;
     },
     async waitForMessages(count, timeoutMs = 10_000) {
       const started = Date.now();

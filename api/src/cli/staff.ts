@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../config.js';
 import { startDatabase } from '../db/database.js';
 import { createOrm, migrate } from '../db/orm.js';
+import { withStartupLock } from '../db/startup-lock.js';
 import {
   addStaff,
   disableStaff,
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
   const database = await startDatabase(config);
   const orm = await createOrm({ databaseUrl: database.url });
   try {
-    await migrate(orm);
+    await withStartupLock(database.url, () => migrate(orm));
     const em = orm.em.fork();
     if (command === 'add') {
       const outcome = await addStaff(em, email, password);

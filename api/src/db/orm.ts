@@ -42,6 +42,9 @@ export function ormOptions({ databaseUrl, poolMax = 10, debug = false }: OrmOpti
       emit: 'ts',
       silent: true,
     },
+    // Tables that belong to libraries (pg-boss's queue, the shared rate-limit counters) are
+    // created by them or by a raw migration, and have no entities.
+    schemaGenerator: { ignoreSchema: ['pgboss', 'shared_state'] },
     // Keep the schema generator out of production paths: migrations are the only source.
     allowGlobalContext: false,
   };

@@ -74,7 +74,9 @@ describe('POST /api/uploads/docUpload', () => {
     // Stored under a server-generated name, never the client's.
     expect(document.storageKey).not.toContain('Cert');
     const chunks: Buffer[] = [];
-    for await (const chunk of t.app.documentStorage.open(document.storageKey)) chunks.push(chunk);
+    for await (const chunk of await t.app.documentStorage.open(document.storageKey)) {
+      chunks.push(chunk);
+    }
     expect(Buffer.concat(chunks).equals(content)).toBe(true);
   });
 

@@ -20,7 +20,7 @@ let otherOrganizationId: number;
 const documentHashes: string[] = [];
 
 const storage = () => ({
-  open: (key: string) => createReadStream(path.join(t.config.uploadsDir, key)),
+  open: async (key: string) => createReadStream(path.join(t.config.uploadsDir, key)),
 });
 const request = (overrides: Partial<TReportRequest>): TReportRequest => ({
   organizationId,

@@ -34,7 +34,7 @@ const usersReport = async (overrides: Partial<TReportRequest>) => {
       delivery: { method: 'download' },
       ...overrides,
     },
-    { publicUrl: t.config.publicUrl, storage: { open: () => new PassThrough() } },
+    { publicUrl: t.config.publicUrl, storage: { open: async () => new PassThrough() } },
   );
   return file.stream;
 };

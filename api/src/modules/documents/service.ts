@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { Document } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
-import type { DocumentStorage } from '../uploads/storage.js';
+import { DocumentMissingError, type DocumentStorage } from '../uploads/storage.js';
 
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -31,26 +31,15 @@ export async function openDocument(
     ? document.contentType
     : 'application/octet-stream';
   const extension = EXTENSIONS[document.contentType] ?? 'bin';
-  let stream: Readable;
-  try {
-    stream = storage.open(document.storageKey);
-    await opened(stream);
-  } catch {
-    throw AppError.notFound(STAFF_MESSAGES.documentNotFound);
-  }
+  const stream = await storage.open(document.storageKey).catch((error: unknown) => {
+    throw error instanceof DocumentMissingError
+      ? AppError.notFound(STAFF_MESSAGES.documentNotFound)
+      : error;
+  });
   return {
     stream,
     filename: `document-${document.id.slice(0, 8)}.${extension}`,
     contentType,
     size: document.size,
   };
-}
-
-/** Waits until a file stream has opened (or failed), so a missing file answers 404, not a cut-off 200. */
-function opened(stream: Readable): Promise<void> {
-  if (!('pending' in stream)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    stream.once('ready', () => resolve());
-    stream.once('error', reject);
-  });
 }

@@ -7,6 +7,7 @@ import type { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { TReportType } from '../../../../shared/constants.js';
 import type { SqlFragment } from '../../db/sql.js';
+import type { DocumentStorage } from '../uploads/storage.js';
 import {
   BEGIN_REPORT_SNAPSHOT,
   bundleDocuments,
@@ -28,9 +29,7 @@ type ShapedReport = (
 ) => Promise<SplitReport>;
 
 /** What reports need of document storage: reading a stored file back. */
-export interface DocumentReader {
-  open(key: string): Readable;
-}
+export type DocumentReader = Pick<DocumentStorage, 'open'>;
 
 const UTF8_BOM = '\uFEFF';
 
@@ -157,7 +156,7 @@ export function ieBundle(em: EntityManager, scope: ReportScope, storage: Documen
     }
     const documents = await bundleDocuments(em, scope);
     for (const document of documents) {
-      await addEntry(storage.open(document.storageKey), document.name);
+      await addEntry(await storage.open(document.storageKey), document.name);
     }
     await archive.finalize();
   })().catch((error: unknown) =>

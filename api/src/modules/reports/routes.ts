@@ -20,7 +20,7 @@ import {
 import { emailReport, generateReport, type ReportAnswer, type ReportContext } from './service.js';
 
 const TAGS = ['staff reports'];
-const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
+export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
 
 function send(reply: FastifyReply, answer: ReportAnswer) {
   // The type names the response schema that checks the answer (get_reports has one per type).

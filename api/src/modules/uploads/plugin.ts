@@ -7,12 +7,19 @@ import { ZUploadAnswer } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 import { PUBLIC_CORS, publicRateLimits } from '../registration/public-api.js';
 import { receiveUpload, UPLOAD_LIMITS } from './receive.js';
-import { createLocalStorage, type DocumentStorage } from './storage.js';
-import { SWEEP_CRON, SWEEP_JOB, sweepUnattachedUploads } from './sweep.js';
+import { createDocumentStorage, type DocumentStorage } from './storage.js';
+import {
+  ORPHAN_SWEEP_CRON,
+  ORPHAN_SWEEP_JOB,
+  SWEEP_CRON,
+  SWEEP_JOB,
+  sweepOrphanedObjects,
+  sweepUnattachedUploads,
+} from './sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded documents (staff read them with open()). */
+    /** Uploaded documents, on the driver STORAGE_URL names: everything reads them through it. */
     documentStorage: DocumentStorage;
   }
 }
@@ -51,18 +58,27 @@ async function uploadRoutes(app: FastifyInstance) {
 }
 
 /**
- * Document storage for the whole app, the public upload call (/api/uploads) and the periodic
- * sweep of uploads no submit attached.
+ * Document storage for the whole app, the public upload call (/api/uploads), the periodic
+ * sweep of uploads no submit attached and the daily one of stored objects no row names.
  */
 const uploadsPlugin: FastifyPluginAsync = async (app) => {
-  const storage = createLocalStorage(app.config.uploadsDir);
+  const storage = createDocumentStorage(app.config.storage);
   app.decorate('documentStorage', storage);
+  app.addHook('onClose', async () => storage.close());
   app.jobs.define({
     name: SWEEP_JOB,
     cron: SWEEP_CRON,
     handler: async () => {
       const removed = await sweepUnattachedUploads(app.orm.em.fork(), storage);
       if (removed) app.log.info({ removed }, 'swept unattached uploads');
+    },
+  });
+  app.jobs.define({
+    name: ORPHAN_SWEEP_JOB,
+    cron: ORPHAN_SWEEP_CRON,
+    handler: async () => {
+      const removed = await sweepOrphanedObjects(app.orm.em.fork(), storage);
+      if (removed) app.log.info({ removed }, 'swept stored documents no row names');
     },
   });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });

@@ -58,3 +58,46 @@ export async function deleteAbandonedUploads(
   );
   return rows.map((row) => row.storage_key);
 }
+
+type StoredDocumentsPage = { afterKey: string; batchSize: number };
+
+export interface StoredDocument {
+  storageKey: string;
+  sha256: string;
+  contentType: string;
+}
+
+/** Documents in storage-key order after `afterKey`: the move between drivers walks them. */
+const STORED_DOCUMENTS_PAGE = sql<StoredDocumentsPage>(
+  'stored-documents-page',
+  `select storage_key as "storageKey", sha256, content_type as "contentType"
+     from documents
+    where storage_key > :afterKey
+    order by storage_key
+    limit :batchSize`,
+);
+
+export function storedDocumentsPage(
+  em: EntityManager,
+  page: StoredDocumentsPage,
+): Promise<StoredDocument[]> {
+  return query<StoredDocument, StoredDocumentsPage>(em, STORED_DOCUMENTS_PAGE, page);
+}
+
+type StorageKeys = { storageKeys: string[] };
+
+/** Of the given storage keys (at least one), those a document row names. */
+const KNOWN_STORAGE_KEYS = sql<StorageKeys>(
+  'known-storage-keys',
+  'select storage_key from documents where storage_key in (:storageKeys)',
+);
+
+export async function knownStorageKeys(
+  em: EntityManager,
+  storageKeys: string[],
+): Promise<Set<string>> {
+  const rows = await query<{ storage_key: string }, StorageKeys>(em, KNOWN_STORAGE_KEYS, {
+    storageKeys,
+  });
+  return new Set(rows.map((row) => row.storage_key));
+}

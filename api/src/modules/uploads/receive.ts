@@ -73,18 +73,17 @@ async function storeFile(part: MultipartFile, storage: DocumentStorage): Promise
   const content = Readable.from(
     (async function* () {
       yield* head;
-      if (ended) return;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-        yield next.value;
+      if (!ended) {
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+          yield next.value;
+        }
       }
+      // busboy stops at the limit and marks the stream truncated instead of failing it. Failing
+      // the content here, before it ends, means storage never completes the file.
+      if (part.file.truncated) throw fileTooLarge();
     })(),
   );
-  const saved = await storage.save(content);
-  // busboy stops at the limit and marks the stream truncated instead of failing it.
-  if (part.file.truncated || saved.size > LIMITS.maxUploadBytes) {
-    await storage.remove(saved.key);
-    throw fileTooLarge();
-  }
+  const saved = await storage.save(content, type.mime);
   return { ...saved, contentType: type.mime, originalName: displayName(part.filename) };
 }
 

@@ -21,6 +21,7 @@ import {
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { requireOrganization } from '../organizations/service.js';
+import { forgetOrderSnapshots } from './order-snapshot.js';
 import {
   createUser,
   enrollAll,
@@ -88,6 +89,8 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   protectStaffRoutes(app);
   answerWithFieldErrors(app);
+  // A person added, edited or deleted through any instance moves this one's page anchors too.
+  app.invalidation.onChange(() => forgetOrderSnapshots(app.orm.em));
 
   app.post(
     '/api/sc/get/users_list',

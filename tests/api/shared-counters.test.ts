@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  postgresCounters,
+  redisCounters,
+  type SharedCounters,
+} from '../../api/src/plugins/shared-counters.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { type RedisServer, startRedisServer } from '../helpers/redis.js';
+import { createOrganization, type OrganizationFixture } from './registration/fixtures.js';
+import { createStaff, login, uniqueIp } from './staff/helpers.js';
+
+// Limits are counted across instances: two apps on one database stand for two processes.
+
+let redis: RedisServer;
+let first: TestApp;
+let second: TestApp;
+let organization: OrganizationFixture;
+const LOOKUPS_PER_MINUTE = 6;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  const env = { RATE_LIMIT_ORGINFO_PER_MINUTE: String(LOOKUPS_PER_MINUTE) };
+  first = await createTestApp({ env });
+  second = await createTestApp({ env, database: first.database });
+  organization = await createOrganization(first.app.orm.em.fork());
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+  await redis?.close();
+});
+
+const noLog = () => {};
+
+describe.each([
+  ['PostgreSQL', () => postgresCounters(first.database.url, noLog)],
+  ['Redis', () => redisCounters(redis.url, noLog)],
+])('shared counters in %s', (_store, create) => {
+  let counters: SharedCounters;
+  let other: SharedCounters;
+  beforeAll(() => {
+    counters = create();
+    other = create();
+  });
+  afterAll(async () => {
+    await counters.close();
+    await other.close();
+  });
+
+  it('counts one window per key across every client of the store', async () => {
+    const key = `test:${randomUUID()}`;
+    expect(await counters.read(key, 60_000)).toEqual({ count: 0, resetInMs: 0 });
+    expect((await counters.increment(key, 60_000)).count).toBe(1);
+    expect((await other.increment(key, 60_000)).count).toBe(2);
+    const state = await counters.read(key, 60_000);
+    expect(state.count).toBe(2);
+    expect(state.resetInMs).toBeGreaterThan(0);
+    expect(state.resetInMs).toBeLessThanOrEqual(60_000);
+    await other.reset(key, 60_000);
+    expect((await counters.read(key, 60_000)).count).toBe(0);
+  });
+
+  it('keeps a window length apart from another and takes keys of any length', async () => {
+    const key = `staff-login:${'very-long-address.'.repeat(20)}@example.com`;
+    await counters.reset(key, 60_000);
+    await counters.increment(key, 60_000);
+    expect((await counters.increment(key, 60_000)).count).toBe(2);
+    expect((await counters.increment(key, 900_000)).count).toBeGreaterThanOrEqual(1);
+    expect((await other.read(key, 60_000)).count).toBe(2);
+  });
+
+  it('starts counting again once the window has passed', async () => {
+    const key = `test:${randomUUID()}`;
+    await counters.increment(key, 1_000);
+    await counters.increment(key, 1_000);
+    const deadline = Date.now() + 5_000;
+    while ((await counters.read(key, 1_000)).count !== 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await other.increment(key, 1_000)).count).toBe(1);
+  });
+});
+
+describe('rate limits across two instances', () => {
+  it(`admits ${LOOKUPS_PER_MINUTE} registration-link lookups a minute in total, whichever instance answers`, async () => {
+    const remoteAddress = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < LOOKUPS_PER_MINUTE + 4; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      const response = await app.inject({
+        url: `/api/tr/get/orginfo/${organization.hash}`,
+        remoteAddress,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LOOKUPS_PER_MINUTE);
+    expect(statuses.slice(LOOKUPS_PER_MINUTE)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('locks an account after 5 failed sign-ins spread over both instances', async () => {
+    const staff = await createStaff(first.app);
+    for (let i = 0; i < 5; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      expect((await login(app, staff.email, 'wrong password!')).statusCode).toBe(401);
+    }
+    const locked = await login(second.app, staff.email, staff.password);
+    expect(locked.statusCode).toBe(429);
+    expect((await login(first.app, staff.email, staff.password)).statusCode).toBe(429);
+  });
+
+  it('counts sign-in attempts per client address across both instances', async () => {
+    const remoteAddress = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      statuses.push(
+        (await login(app, `${randomUUID()}@example.com`, 'x'.repeat(12), remoteAddress)).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('counts in Redis instead when REDIS_URL is set', async () => {
+    const env = { RATE_LIMIT_ORGINFO_PER_MINUTE: '2', REDIS_URL: redis.url };
+    const third = await createTestApp({ env, database: first.database });
+    const fourth = await createTestApp({ env, database: first.database });
+    try {
+      expect(third.app.sharedCounters.store).toBe('redis');
+      const remoteAddress = uniqueIp();
+      const statuses: number[] = [];
+      for (const app of [third.app, fourth.app, third.app, fourth.app]) {
+        const url = `/api/tr/get/orginfo/${organization.hash}`;
+        statuses.push((await app.inject({ url, remoteAddress })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429, 429]);
+    } finally {
+      await fourth.close();
+      await third.close();
+    }
+  });
+});
