@@ -3,7 +3,14 @@ import { Company } from './company.js';
 import { Document } from './document.js';
 import { OutboxEmail } from './email.js';
 import { Organization, OrganizationAgency } from './organization.js';
-import { AuditEntry, StaffAccount, StaffSession } from './staff.js';
+import {
+  AuditEntry,
+  SignInCounter,
+  StaffAccount,
+  StaffPasswordLink,
+  StaffRecoveryCode,
+  StaffSession,
+} from './staff.js';
 import { Submission } from './submission.js';
 import { TestKit } from './test-kit.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
@@ -34,6 +41,9 @@ export const entities = [
   Submission,
   StaffAccount,
   StaffSession,
+  StaffPasswordLink,
+  StaffRecoveryCode,
+  SignInCounter,
   AuditEntry,
   OutboxEmail,
 ];
