@@ -126,3 +126,4 @@ export const ZAdminStaffSessionResponse = z.object({
   ipAddress: z.string(),
   userAgent: z.string(),
 });
+export type TAdminStaffSessionResponse = z.infer<typeof ZAdminStaffSessionResponse>;

@@ -26,6 +26,7 @@ export const CONSOLE_PERMISSIONS = {
   },
   users: {
     list: 'viewer',
+    show: 'viewer',
     edit: 'editor',
     create: 'editor',
     enroll: 'editor',

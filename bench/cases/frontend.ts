@@ -254,7 +254,7 @@ export async function frontendCase(context: BenchContext, organization: Organiza
   const budgets: Record<string, number> = {
     'embed.js': 1,
     'public site initial JS': 100,
-    'admin console initial JS': 350,
+    'admin console initial JS': 100,
   };
   for (const [name, limit] of Object.entries(budgets)) {
     const value = sizes[name];

@@ -307,6 +307,7 @@ describe('the staff role table', () => {
     const rest = (resource: string, action: string) => {
       const routes: Record<string, string> = {
         list: `GET /api/admin/${resource}`,
+        show: `GET /api/admin/${resource}/:id`,
         create: `POST /api/admin/${resource}`,
         edit: `PUT /api/admin/${resource}/:id`,
         delete: `DELETE /api/admin/${resource}/:id`,
@@ -314,7 +315,6 @@ describe('the staff role table', () => {
       return routes[action];
     };
     const route: Record<string, Record<string, string | undefined>> = {
-      organizations: { show: 'GET /api/admin/organizations/:id' },
       users: { enroll: 'POST /api/sc/submit/enroll/:orgId/:userId' },
       certifications: {
         list: 'GET /api/sc/get/certification_agencies',
