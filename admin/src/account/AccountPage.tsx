@@ -238,11 +238,9 @@ export function AccountPage() {
   const permissions = usePermissions();
   const [account, setAccount] = useState<TAccountResponse>();
   const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let current = true;
-    void version;
     api.getAccount().then(
       (answer) => current && setAccount(answer),
       () => current && setFailed(true),
@@ -250,11 +248,11 @@ export function AccountPage() {
     return () => {
       current = false;
     };
-  }, [api, version]);
+  }, [api]);
 
   const changed = () => {
     forgetAccount();
-    setVersion((previous) => previous + 1);
+    api.getAccount().then(setAccount, () => setFailed(true));
     identity.refetch();
     permissions.refetch();
   };

@@ -113,7 +113,6 @@ function Sessions() {
   const api = useStaffApi();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
   const [data, setData] = useState<TAdminStaffSessionResponse[]>();
   const [isError, setIsError] = useState(false);
   const accountId = account?.id;
@@ -127,7 +126,7 @@ function Sessions() {
     return () => {
       current = false;
     };
-  }, [api, accountId, version]);
+  }, [api, accountId]);
   const list = useList<TAdminStaffSessionResponse>({ data: data ?? [], isPending: !data });
   const end = async (sessionId?: string) => {
     if (!account) return;
@@ -139,7 +138,7 @@ function Sessions() {
       notify(messageOf(error), { type: 'error' });
     } finally {
       setBusy(false);
-      setVersion((previous) => previous + 1);
+      await api.staffSessions(account.id).then(setData, () => setIsError(true));
     }
   };
   if (!account) return null;
