@@ -120,7 +120,11 @@ function Sessions() {
     if (accountId === undefined) return;
     let current = true;
     api.staffSessions(accountId).then(
-      (sessions) => current && (setData(sessions), setIsError(false)),
+      (sessions) => {
+        if (!current) return;
+        setData(sessions);
+        setIsError(false);
+      },
       () => current && setIsError(true),
     );
     return () => {

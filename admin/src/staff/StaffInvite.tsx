@@ -6,6 +6,7 @@ import {
   SimpleForm,
   TextInput,
   useNotify,
+  useRedirect,
 } from 'react-admin';
 import { STAFF_MESSAGES } from '../../../shared/staff';
 import { PageHeading } from '../components/PageHeading';
@@ -17,17 +18,15 @@ import { ROLE_CHOICES } from './choices';
  */
 export function StaffInvite() {
   const notify = useNotify();
+  const redirect = useRedirect();
+  const invited = () => {
+    notify(STAFF_MESSAGES.staffInvited, { type: 'success' });
+    redirect('list', 'staff');
+  };
   return (
     <>
       <PageHeading title="Invite Staff" />
-      <Create
-        resource="staff"
-        title={false}
-        redirect="list"
-        mutationOptions={{
-          onSuccess: () => notify(STAFF_MESSAGES.staffInvited, { type: 'success' }),
-        }}
-      >
+      <Create resource="staff" title={false} mutationOptions={{ onSuccess: invited }}>
         <SimpleForm defaultValues={{ role: 'viewer' }}>
           <TextInput
             source="email"

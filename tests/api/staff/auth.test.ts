@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaffAccount, StaffSession } from '../../../api/src/db/entities/index.js';
+import { AuditEntry, StaffAccount, StaffSession } from '../../../api/src/db/entities/index.js';
 import { SIGN_IN_POLICY } from '../../../api/src/modules/staff-auth/throttle.js';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -249,6 +249,50 @@ describe('Google sign-in', () => {
     const response = await googleLogin(google.sign(claimsFor(staff.email)));
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('This staff account is disabled.');
+  });
+});
+
+describe('Google sign-in with GOOGLE_AUTO_ROLE', () => {
+  it('gives a staff-domain account nobody invited the configured role, and audits it', async () => {
+    const auto = await createTestApp({
+      env: { GOOGLE_CLIENT_ID, STAFF_EMAIL_DOMAIN: STAFF_DOMAIN, GOOGLE_AUTO_ROLE: 'viewer' },
+      setup(app) {
+        app.staffAuth.googleKeys = google.provider;
+      },
+    });
+    try {
+      const email = `auto-${unique()}@${STAFF_DOMAIN}`;
+      const now = Math.floor(Date.now() / 1000);
+      const response = await auto.app.inject({
+        method: 'POST',
+        url: '/api/sc/session/google-login',
+        remoteAddress: uniqueIp(),
+        payload: {
+          token: google.sign({
+            iss: 'https://accounts.google.com',
+            aud: GOOGLE_CLIENT_ID,
+            sub: `google-${unique()}`,
+            email,
+            email_verified: true,
+            hd: STAFF_DOMAIN,
+            iat: now - 10,
+            exp: now + 600,
+          }),
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const em = auto.app.orm.em.fork();
+      const account = await em.findOneOrFail(StaffAccount, { email });
+      expect(account.role).toBe('viewer');
+      expect(account.passwordHash).toBeNull();
+      const created = await em.findOneOrFail(AuditEntry, {
+        entityId: String(account.id),
+        action: 'create',
+      });
+      expect(created.after).toMatchObject({ role: 'viewer', through: 'GOOGLE_AUTO_ROLE' });
+    } finally {
+      await auto.close();
+    }
   });
 });
 

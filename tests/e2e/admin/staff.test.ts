@@ -82,6 +82,8 @@ describe('the Staff screen', () => {
     await page.getByRole('menuitem', { name: 'Staff' }).click();
     await heading(page, 'Staff');
     await expectNoSeriousAxeViolations(page, 'staff list');
+    page.on('pageerror', (error) => console.log('PAGEERROR', error.message, error.stack));
+    page.on('console', (message) => console.log('CONSOLE', message.text()));
     await page.getByRole('link', { name: 'Invite' }).click();
     await heading(page, 'Invite Staff');
     const email = `invited.${Date.now()}@example.com`;
