@@ -6,10 +6,31 @@ import { STAFF_MESSAGES } from '../../../shared/staff';
 import type { TAccountResponse, TTwoFactorSetupResponse } from '../../../shared/staff-responses';
 import { STAFF_ROLE_LABELS } from '../../../shared/staff-roles';
 import { newPasswordProblem, SIGN_IN_MESSAGES } from '../../../shared/staff-sign-in';
-import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
+import { problemsOf, useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
 import { PageHeading } from '../components/PageHeading';
 import { forgetAccount } from '../providers/account';
+
+interface PasswordFieldProps {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange(value: string): void;
+}
+
+function PasswordField({ label, autoComplete, value, onChange }: PasswordFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      fullWidth
+      margin="dense"
+    />
+  );
+}
 
 function ChangePassword({ account }: { account: TAccountResponse }) {
   const api = useStaffApi();
@@ -35,8 +56,7 @@ function ChangePassword({ account }: { account: TAccountResponse }) {
       setNext('');
       setRepeated('');
     } catch (error) {
-      const fields = Object.values(fieldErrorsOf(error));
-      setErrors(fields.length ? fields : [messageOf(error)]);
+      setErrors(problemsOf(error));
     } finally {
       setBusy(false);
     }
@@ -50,33 +70,24 @@ function ChangePassword({ account }: { account: TAccountResponse }) {
       <Box component="form" noValidate onSubmit={submit} aria-label="Change password">
         <ErrorList errors={errors} />
         {account.hasPassword ? (
-          <TextField
+          <PasswordField
             label="Current password"
-            type="password"
             autoComplete="current-password"
             value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            fullWidth
-            margin="dense"
+            onChange={setCurrent}
           />
         ) : null}
-        <TextField
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
           value={next}
-          onChange={(event) => setNext(event.target.value)}
-          fullWidth
-          margin="dense"
+          onChange={setNext}
         />
-        <TextField
+        <PasswordField
           label="Repeat the new password"
-          type="password"
           autoComplete="new-password"
           value={repeated}
-          onChange={(event) => setRepeated(event.target.value)}
-          fullWidth
-          margin="dense"
+          onChange={setRepeated}
         />
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
           Save password
@@ -101,8 +112,7 @@ function TwoFactor({ account, onChange }: { account: TAccountResponse; onChange(
     try {
       await work();
     } catch (error) {
-      const fields = Object.values(fieldErrorsOf(error));
-      setErrors(fields.length ? fields : [messageOf(error)]);
+      setErrors(problemsOf(error));
     } finally {
       setBusy(false);
     }

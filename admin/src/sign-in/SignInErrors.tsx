@@ -1,12 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useFocusWhenShown } from '../components/useFocusWhenShown';
 
-/** Errors listed above a form; takes focus when they appear so they are read out. */
+/** Errors listed above a form (the console's ErrorList without MUI); focused when they appear. */
 export function SignInErrors({ errors }: { errors: readonly string[] }) {
-  const ref = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
-  useEffect(() => {
-    if (shown) ref.current?.focus();
-  }, [shown]);
+  const ref = useFocusWhenShown<HTMLDivElement>(shown);
   if (!shown) return null;
   return (
     <div className="signin-errors" role="alert" ref={ref} tabIndex={-1}>

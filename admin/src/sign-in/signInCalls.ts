@@ -22,13 +22,24 @@ interface Answer {
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-async function call(fetchImpl: Fetch, url: string, body?: unknown): Promise<Answer> {
-  const response = await fetchImpl(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
+/** A JSON call; a network failure is a SignInError saying `unreachable`. */
+async function call(
+  fetchImpl: Fetch,
+  unreachable: string,
+  url: string,
+  body?: unknown,
+): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new SignInError(unreachable);
+  }
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   return { status: response.status, json };
 }
@@ -47,7 +58,11 @@ function outcomeOf(json: Record<string, unknown>): SignInOutcome | undefined {
 export function signInCalls(fetchImpl: Fetch = (...args) => fetch(...args)) {
   return {
     async consoleConfig(): Promise<{ googleClientId: string; production: boolean }> {
-      const { json } = await call(fetchImpl, '/api/sc/session/console-config');
+      const { json } = await call(
+        fetchImpl,
+        MESSAGES.serverUnreachable,
+        '/api/sc/session/console-config',
+      );
       return {
         googleClientId: typeof json.googleClientId === 'string' ? json.googleClientId : '',
         production: json.production === true,
@@ -55,12 +70,10 @@ export function signInCalls(fetchImpl: Fetch = (...args) => fetch(...args)) {
     },
 
     async password(email: string, password: string): Promise<SignInOutcome> {
-      let answer: Answer;
-      try {
-        answer = await call(fetchImpl, '/api/sc/session/login', { email, password });
-      } catch {
-        throw new SignInError(MESSAGES.loginException);
-      }
+      const answer = await call(fetchImpl, MESSAGES.loginException, '/api/sc/session/login', {
+        email,
+        password,
+      });
       const outcome = answer.status === 200 ? outcomeOf(answer.json) : undefined;
       if (outcome) return outcome;
       if (answer.status === 401 || answer.status === 200) {
@@ -70,12 +83,12 @@ export function signInCalls(fetchImpl: Fetch = (...args) => fetch(...args)) {
     },
 
     async google(credential: string): Promise<SignInOutcome> {
-      let answer: Answer;
-      try {
-        answer = await call(fetchImpl, '/api/sc/session/google-login', { token: credential });
-      } catch {
-        throw new SignInError(MESSAGES.googleLoginException);
-      }
+      const answer = await call(
+        fetchImpl,
+        MESSAGES.googleLoginException,
+        '/api/sc/session/google-login',
+        { token: credential },
+      );
       const outcome = outcomeOf(answer.json);
       if (outcome) return outcome;
       const message = serverMessage(answer.json);
@@ -90,12 +103,10 @@ export function signInCalls(fetchImpl: Fetch = (...args) => fetch(...args)) {
     },
 
     async twoFactor(challenge: string, code: string): Promise<string> {
-      let answer: Answer;
-      try {
-        answer = await call(fetchImpl, '/api/sc/session/two-factor', { challenge, code });
-      } catch {
-        throw new SignInError(MESSAGES.loginException);
-      }
+      const answer = await call(fetchImpl, MESSAGES.loginException, '/api/sc/session/two-factor', {
+        challenge,
+        code,
+      });
       const outcome = answer.status === 200 ? outcomeOf(answer.json) : undefined;
       if (outcome && 'token' in outcome) return outcome.token;
       throw new SignInError(serverMessage(answer.json) ?? SIGN_IN_MESSAGES.codeIncorrect);
@@ -103,15 +114,11 @@ export function signInCalls(fetchImpl: Fetch = (...args) => fetch(...args)) {
 
     /** Whom a password link is for; throws with the words to show when it is not valid. */
     async passwordLink(token: string): Promise<{ email: string; purpose: 'invite' | 'reset' }> {
-      let answer: Answer;
-      try {
-        answer = await call(
-          fetchImpl,
-          `/api/sc/session/password-link?token=${encodeURIComponent(token)}`,
-        );
-      } catch {
-        throw new SignInError(MESSAGES.serverUnreachable);
-      }
+      const answer = await call(
+        fetchImpl,
+        MESSAGES.serverUnreachable,
+        `/api/sc/session/password-link?token=${encodeURIComponent(token)}`,
+      );
       const { email, purpose } = answer.json;
       if (answer.status === 200 && typeof email === 'string') {
         return { email, purpose: purpose === 'reset' ? 'reset' : 'invite' };
@@ -120,12 +127,12 @@ export function signInCalls(fetchImpl: Fetch = (...args) => fetch(...args)) {
     },
 
     async setPassword(token: string, password: string): Promise<void> {
-      let answer: Answer;
-      try {
-        answer = await call(fetchImpl, '/api/sc/session/set-password', { token, password });
-      } catch {
-        throw new SignInError(MESSAGES.serverUnreachable);
-      }
+      const answer = await call(
+        fetchImpl,
+        MESSAGES.serverUnreachable,
+        '/api/sc/session/set-password',
+        { token, password },
+      );
       if (answer.status === 200) return;
       throw new SignInError(serverMessage(answer.json) ?? MESSAGES.apiSubmissionError);
     },

@@ -22,35 +22,14 @@ import { STAFF_MESSAGES } from '../../../shared/staff';
 import { STAFF_STATUS_LABELS } from '../../../shared/staff-roles';
 import { messageOf, useStaffApi } from '../components/api';
 import { PageHeading } from '../components/PageHeading';
+import { useNotifiedRun } from '../components/useNotifiedRun';
 import { ROLE_CHOICES, signInMethodText } from './choices';
-
-type Run = (work: () => Promise<unknown>, done: string) => Promise<void>;
-
-/** Runs a staff action, tells how it went, and reloads what it changed. */
-function useRun(): [Run, boolean] {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const run: Run = async (work, done) => {
-    setBusy(true);
-    try {
-      await work();
-      notify(done, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify(messageOf(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [run, busy];
-}
 
 /** Status, sign-in and the account actions: deactivate or reactivate, send a password link. */
 function AccountActions() {
   const account = useRecordContext<TAdminStaffResponse>();
   const api = useStaffApi();
-  const [run, busy] = useRun();
+  const { run, busy } = useNotifiedRun();
   if (!account) return null;
   const deactivated = account.status === 'deactivated';
   return (

@@ -1,7 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type TAdminStaffResponse,
   ZAdminStaffResponse,
   ZAdminStaffSessionResponse,
 } from '../../../../shared/admin-responses.js';
@@ -20,16 +22,16 @@ import {
   type TStaffStatus,
 } from '../../../../shared/staff-roles.js';
 import { AppError } from '../../errors.js';
+import type { Actor } from '../audit/service.js';
 import {
-  deactivateStaff,
   endStaffSessions,
   getStaff,
   inviteStaff,
   listStaff,
   liveSessions,
-  reactivateStaff,
   STAFF_SORT_FIELDS,
   sendPasswordLink,
+  setStaffActive,
   updateStaff,
 } from '../staff-auth/staff-accounts.js';
 import { idsFilter, textFilter } from './list-query.js';
@@ -85,19 +87,24 @@ export function staffRestRoutes(base: FastifyInstance): void {
     },
   });
 
-  const actions = [
+  type Action = (em: EntityManager, actor: Actor, id: number) => Promise<TAdminStaffResponse>;
+  const actions: [string, string, Action][] = [
     [
       'deactivate',
       'Deactivates the account; every session of the person ends at once.',
-      deactivateStaff,
+      (em, actor, id) => setStaffActive(em, actor, id, false),
     ],
-    ['reactivate', 'Reactivates the account.', reactivateStaff],
+    [
+      'reactivate',
+      'Reactivates the account.',
+      (em, actor, id) => setStaffActive(em, actor, id, true),
+    ],
     [
       'password-link',
       'Emails a set-password link: the invitation again while invited, else a reset link.',
       (em, actor, id) => sendPasswordLink(em, actor, id, publicUrl),
     ],
-  ] as const satisfies readonly [string, string, typeof reactivateStaff][];
+  ];
   for (const [action, summary, run] of actions) {
     app.post(
       `/api/admin/staff/:id/${action}`,

@@ -168,48 +168,30 @@ export async function updateStaff(
   return staffRecord(account);
 }
 
-/** Ends a person's access: refused from the next request on, every session revoked. */
-export async function deactivateStaff(
+/**
+ * Deactivates an account (refused from its next request on, every session revoked at once: each
+ * process reads them on every request) or reactivates it.
+ */
+export async function setStaffActive(
   em: EntityManager,
   actor: Actor,
   id: number,
+  active: boolean,
 ): Promise<TAdminStaffResponse> {
   const account = await em.transactional(async (tx) => {
     const found = await accountById(tx, id);
-    if (!found.active) return found;
-    if (found.role === 'administrator') await keepAnAdministrator(tx, found);
+    if (found.active === active) return found;
+    if (!active && found.role === 'administrator') await keepAnAdministrator(tx, found);
     const before = snapshot(found);
-    found.active = false;
+    found.active = active;
     await tx.flush();
-    const ended = await revokeSessions(tx, found.id);
+    const ended = active ? undefined : await revokeSessions(tx, found.id);
     recordAudit(tx, actor, {
-      action: 'deactivate',
+      action: active ? 'reactivate' : 'deactivate',
       entityType: 'staff_account',
       entityId: found.id,
       before,
-      after: { ...snapshot(found), sessionsEnded: ended },
-    });
-    return found;
-  });
-  return staffRecord(account);
-}
-
-export async function reactivateStaff(
-  em: EntityManager,
-  actor: Actor,
-  id: number,
-): Promise<TAdminStaffResponse> {
-  const account = await em.transactional(async (tx) => {
-    const found = await accountById(tx, id);
-    if (found.active) return found;
-    const before = snapshot(found);
-    found.active = true;
-    recordAudit(tx, actor, {
-      action: 'reactivate',
-      entityType: 'staff_account',
-      entityId: found.id,
-      before,
-      after: snapshot(found),
+      after: { ...snapshot(found), ...(ended === undefined ? {} : { sessionsEnded: ended }) },
     });
     return found;
   });
