@@ -11,7 +11,6 @@ import {
   useList,
   useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import type {
   TAdminStaffResponse,
