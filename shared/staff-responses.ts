@@ -41,7 +41,6 @@ export const ZLoginResponse = z.object({
   /** Good for a few minutes, and never a session token. */
   challenge: z.string().optional(),
 });
-export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 /** The code of two-step sign-in: the bearer token. */
 export const ZTwoFactorLoginResponse = z.object({ verified: z.string() });
 
@@ -50,7 +49,6 @@ export const ZPasswordLinkResponse = z.object({
   email: z.string(),
   purpose: z.enum(['invite', 'reset']),
 });
-export type TPasswordLinkResponse = z.infer<typeof ZPasswordLinkResponse>;
 
 // ---- the signed-in person's own account ----
 

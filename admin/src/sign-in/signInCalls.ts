@@ -10,7 +10,7 @@ export class SignInError extends Error {
 }
 
 /** A right password (or Google) for an account with two-step sign-in: a code comes next. */
-export interface TwoFactorChallenge {
+interface TwoFactorChallenge {
   challenge: string;
 }
 export type SignInOutcome = { token: string } | TwoFactorChallenge;

@@ -1,5 +1,6 @@
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../api/src/app.js';
 import {
   AuditEntry,
   OutboxEmail,
@@ -121,13 +122,24 @@ describe('the Staff screen', () => {
     });
   });
 
-  it('deactivation ends every session of the person at once; reactivation lets them back', async () => {
+  it('deactivation ends every session of the person at once, on every process; reactivation lets them back', async () => {
     const person = await signIn(t, 'viewer');
     const second = (await login(t.app, person.email, person.password)).json().verified;
-    expect((await verify(person.token)).statusCode).toBe(200);
-    const deactivated = await call('POST', `/api/admin/staff/${person.id}/deactivate`);
-    expect(deactivated.json().status).toBe('deactivated');
-    for (const token of [person.token, second]) expect((await verify(token)).statusCode).toBe(401);
+    const otherProcess = await buildApp(t.config);
+    await otherProcess.ready();
+    const verifyThere = (token: string) =>
+      otherProcess.inject({ url: '/api/sc/get/verify_auth', headers: bearer(token) });
+    try {
+      expect((await verifyThere(person.token)).statusCode).toBe(200);
+      const deactivated = await call('POST', `/api/admin/staff/${person.id}/deactivate`);
+      expect(deactivated.json().status).toBe('deactivated');
+      for (const token of [person.token, second]) {
+        expect((await verify(token)).statusCode).toBe(401);
+        expect((await verifyThere(token)).statusCode).toBe(401);
+      }
+    } finally {
+      await otherProcess.close();
+    }
     expect((await login(t.app, person.email, person.password)).statusCode).toBe(401);
     expect((await call('POST', `/api/admin/staff/${person.id}/password-link`)).statusCode).toBe(
       409,

@@ -32,7 +32,7 @@ async function own(em: EntityManager, staff: AuthenticatedStaff): Promise<TStaff
   return em.findOneOrFail(StaffAccount, { id: staff.id });
 }
 
-export function accountView(account: TStaffAccount, rules: SignInRules): TAccountResponse {
+function accountView(account: TStaffAccount, rules: SignInRules): TAccountResponse {
   const required = twoFactorRequired(rules, account.role);
   const enabled = Boolean(account.totpEnabledAt);
   return {

@@ -13,12 +13,12 @@ import { stageEmail } from '../email/outbox.js';
 // address's fragment, which browsers send to no server and no Referer.
 
 export const PASSWORD_LINK_HOURS = 72;
-export type PasswordLinkPurpose = TStaffPasswordLink['purpose'];
+type PasswordLinkPurpose = TStaffPasswordLink['purpose'];
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The console page that takes the token. */
-export const passwordLinkUrl = (publicUrl: string, token: string) =>
+const passwordLinkUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/scadmin/set-password#token=${token}`;
 
 /**

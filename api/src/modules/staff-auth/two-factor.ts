@@ -12,7 +12,7 @@ import { spendRecoveryCode, takeTotpStep } from './queries.js';
 const ISSUER = 'Backflow Admin Console';
 const PERIOD_SECONDS = 30;
 /** Recovery codes given at enrolment: each 48 random bits, shown once, kept as SHA-256. */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 function totp(account: Pick<TStaffAccount, 'email'>, secret: string) {
   return new TOTP({
