@@ -174,6 +174,26 @@ describe('the Staff screen', () => {
   });
 });
 
+describe('the audit log', () => {
+  it('lists a staff member’s sign-ins, filtered by staff member and action', async () => {
+    const person = await createStaffWithRole(server, 'viewer');
+    await staffToken(server, person);
+    const page = await browser.newPage();
+    await openSignedIn(page, server, adminToken);
+    await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+    await heading(page, 'Audit Log');
+    await page.getByLabel('Staff member (email)').fill(person.email);
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Sign-in', exact: true }).click();
+    await page.getByRole('cell', { name: person.email }).first().waitFor();
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Sign-in', exact: true }).count())
+      .toBe(1);
+    expect(await page.getByRole('cell', { name: admin.email }).count()).toBe(0);
+    await screenshot(page, 'console-audit-sign-ins');
+  });
+});
+
 describe('two-step sign-in', () => {
   it('is set up from the account page with a QR code, then asked for at sign-in', async () => {
     const person = await createStaffWithRole(server, 'viewer');
