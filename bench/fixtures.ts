@@ -19,7 +19,8 @@ export async function staffToken(db: pg.Pool, baseUrl: string): Promise<string> 
   const email = `bench-${randomBytes(4).toString('hex')}@example.org`;
   const password = `bench-${randomBytes(12).toString('hex')}`;
   await db.query(
-    'insert into staff_accounts (email, password_hash, active) values ($1, $2, true)',
+    `insert into staff_accounts (email, password_hash, active, role)
+     values ($1, $2, true, 'administrator')`,
     [email, await hashPassword(password)],
   );
   const response = await expectOk(

@@ -10,6 +10,7 @@ import { Migration20261122100801_company_state_name_trigrams } from './Migration
 import { Migration20261122120505_company_state_name_nearest } from './Migration20261122120505_company_state_name_nearest.js';
 import { Migration20261125000000_rate_limit_counters } from './Migration20261125000000_rate_limit_counters.js';
 import { Migration20261125121559_drafts_and_registration_language } from './Migration20261125121559_drafts_and_registration_language.js';
+import { Migration20261125123444_staff_roles_and_sign_in } from './Migration20261125123444_staff_roles_and_sign_in.js';
 import { Migration20261125130421_organization_embed_origins } from './Migration20261125130421_organization_embed_origins.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
@@ -49,6 +50,10 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261125121559_drafts_and_registration_language',
     class: Migration20261125121559_drafts_and_registration_language,
+  },
+  {
+    name: 'Migration20261125123444_staff_roles_and_sign_in',
+    class: Migration20261125123444_staff_roles_and_sign_in,
   },
   {
     name: 'Migration20261125130421_organization_embed_origins',

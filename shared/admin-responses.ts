@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
+import { SIGN_IN_METHODS, STAFF_ROLES, STAFF_STATUSES } from './staff-roles.js';
 
 // The records of the react-admin REST resources (/api/admin): getOne, create, update and delete
 // answer one, lists answer an array of them. Field names are the console's; a key's place here
@@ -101,3 +102,30 @@ export const ZAdminAuditResponse = z.object({
   after: ZAuditSnapshot,
   createdAt: z.string(),
 });
+
+/** A staff account on the Staff screen. */
+export const ZAdminStaffResponse = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  status: z.enum(STAFF_STATUSES),
+  /** An ISO instant, or null before the first sign-in. */
+  lastSignInAt: z.string().nullable(),
+  signInMethods: z.array(z.enum(SIGN_IN_METHODS)),
+  createdAt: z.string(),
+});
+export type TAdminStaffResponse = z.infer<typeof ZAdminStaffResponse>;
+
+/** A live console session of a staff member. */
+export const ZAdminStaffSessionResponse = z.object({
+  id: z.string(),
+  staffId: z.number().int(),
+  /** ISO instants. */
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string(),
+  userAgent: z.string(),
+});
+export type TAdminStaffSessionResponse = z.infer<typeof ZAdminStaffSessionResponse>;

@@ -22,6 +22,8 @@ export const CODES = {
   // Codes of the platform's own (not named by the spec): generic request failures.
   badRequest: 'BAD REQUEST',
   unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  twoFactorRequired: 'TWO FACTOR REQUIRED',
   notFound: 'NOT FOUND',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD TOO LARGE',

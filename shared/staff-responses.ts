@@ -3,6 +3,7 @@ import { CODES } from './codes.js';
 import { USER_TYPES } from './constants.js';
 import { ZOrgInfo } from './registration.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
+import { SIGN_IN_METHODS, STAFF_ROLES } from './staff-roles.js';
 
 // What the staff calls answer (/api/sc and /api/documents), in the spec's wire names. The API
 // declares each as its route's response schema (so an answer that drifts fails loudly and the
@@ -30,8 +31,58 @@ export type TSuccessResponse = z.infer<typeof ZSuccessResponse>;
 
 // ---- session ----
 
-/** Both sign-in calls: the bearer token. */
-export const ZLoginResponse = z.object({ verified: z.string() });
+/**
+ * Both sign-in calls: the bearer token (`verified`), or, for an account with two-step sign-in,
+ * `twoFactorRequired` and the challenge to send back with the code.
+ */
+export const ZLoginResponse = z.object({
+  verified: z.string().optional(),
+  twoFactorRequired: z.literal(true).optional(),
+  /** Good for a few minutes, and never a session token. */
+  challenge: z.string().optional(),
+});
+/** The code of two-step sign-in: the bearer token. */
+export const ZTwoFactorLoginResponse = z.object({ verified: z.string() });
+
+/** Whom a password link is for, so the page can say it. */
+export const ZPasswordLinkResponse = z.object({
+  email: z.string(),
+  purpose: z.enum(['invite', 'reset']),
+});
+
+// ---- the signed-in person's own account ----
+
+export const ZAccountResponse = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  signInMethods: z.array(z.enum(SIGN_IN_METHODS)),
+  hasPassword: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** The person's role must use two-step sign-in (REQUIRE_2FA_FOR). */
+  twoFactorRequired: z.boolean(),
+  /** Required but not set up: nothing but this account page answers until it is. */
+  mustEnrollTwoFactor: z.boolean(),
+});
+export type TAccountResponse = z.infer<typeof ZAccountResponse>;
+
+export const ZTwoFactorSetupResponse = z.object({
+  /** The secret in base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code: an SVG data URL. */
+  qrCode: z.string(),
+});
+export type TTwoFactorSetupResponse = z.infer<typeof ZTwoFactorSetupResponse>;
+
+/** Two-step sign-in turned on: the one-time recovery codes, shown this once. */
+export const ZRecoveryCodesResponse = z.object({
+  code: z.literal(CODES.success),
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type TRecoveryCodesResponse = z.infer<typeof ZRecoveryCodesResponse>;
 
 export const ZConsoleConfigResponse = z.object({
   googleClientId: z.string(),

@@ -3,6 +3,8 @@ import { MESSAGES } from './codes.js';
 import { DEFAULT_FORM_BANNER, EMAIL_FREQUENCY_KEYS, LIMITS } from './constants.js';
 import { ZEmbedOrigins } from './embedding.js';
 import { isIsoDate, MAX_DATABASE_ID, ZEmail, ZUser } from './registration.js';
+import { STAFF_ROLES } from './staff-roles.js';
+import { MAX_STAFF_PASSWORD, SIGN_IN_MESSAGES } from './staff-sign-in.js';
 
 // The staff console's rules and words, shared by the API (/api/sc and /api/admin) and the
 // admin console so both check the same things and say them the same way.
@@ -15,11 +17,14 @@ export const STAFF_MESSAGES = {
   userTypeRequired: MESSAGES.userTypeIsRequired,
   emailInvalid: MESSAGES.emailInvalid,
 
-  loginEmailRequired: 'Email is required.',
-  loginPasswordRequired: 'Password is required.',
+  loginEmailRequired: SIGN_IN_MESSAGES.emailRequired,
+  loginPasswordRequired: SIGN_IN_MESSAGES.passwordRequired,
   googleTokenRequired: 'A Google sign-in token is required.',
   googleNotConfigured: 'Google sign-in is not configured.',
-  loginRateLimited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  loginRateLimited: SIGN_IN_MESSAGES.rateLimited,
+  forbidden: 'Your staff role does not allow this. Ask an administrator if you need it.',
+  twoFactorEnrollmentRequired:
+    'Your role requires two-step sign-in. Set up an authenticator app on your account page first.',
   sessionVerified: 'Session verified.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   sessionInvalid: 'Your session is not valid. Please sign in again.',
@@ -72,6 +77,28 @@ export const STAFF_MESSAGES = {
   registrationNotFound: 'This user is not registered with this organization.',
   pageInvalid: 'Page must be a whole number of 1 or more.',
   enrolledRequired: 'enrolled must be true or false.',
+
+  staffNotFound: 'Staff account not found.',
+  staffEmailTaken: 'A staff account with this email already exists.',
+  staffNameTooLong: 'Name must be 100 characters or less.',
+  staffRoleInvalid: 'Please select a role.',
+  staffInvited: 'Invitation sent.',
+  lastAdministrator:
+    'This is the last active Administrator: make another person an Administrator first.',
+  staffDeactivatedNoLink: 'This account is deactivated. Reactivate it before sending a link.',
+  passwordLinkSent: 'A password link was sent.',
+  staffDeactivated: 'Account deactivated; every session has ended.',
+  staffReactivated: 'Account reactivated.',
+  sessionsEnded: 'Every session has ended.',
+  sessionNotFound: 'Session not found.',
+  currentPasswordIncorrect: 'Your current password is not correct.',
+  passwordChanged: 'Password changed; your other sessions have ended.',
+  twoFactorAlreadyOn: 'Two-step sign-in is already on.',
+  twoFactorNotStarted: 'Start the setup again: no authenticator app is being set up.',
+  twoFactorOn: 'Two-step sign-in is on.',
+  twoFactorOff: 'Two-step sign-in is off.',
+  twoFactorRequiredForRole: 'Your role requires two-step sign-in: it cannot be turned off.',
+  tokenRequired: 'The link is incomplete. Open it from the email again.',
 
   documentNotFound: 'Document not found.',
   reportsUnavailable: 'Reports are not available yet.',
@@ -334,11 +361,71 @@ export const ZEnrollRequest = z.object({
 
 export const ZLoginRequest = z.object({
   email: z.string({ error: STAFF_MESSAGES.loginEmailRequired }).trim().max(LIMITS.longText),
-  password: z.string({ error: STAFF_MESSAGES.loginPasswordRequired }).max(1024),
+  password: z.string({ error: STAFF_MESSAGES.loginPasswordRequired }).max(MAX_STAFF_PASSWORD),
 });
 export const ZGoogleLoginRequest = z.object({
   token: z
     .string({ error: STAFF_MESSAGES.googleTokenRequired })
     .min(1, STAFF_MESSAGES.googleTokenRequired)
     .max(8192),
+});
+
+/** Two-step sign-in's second call: the challenge the first answered and a code. */
+export const ZTwoFactorLoginRequest = z.object({
+  challenge: z.string({ error: SIGN_IN_MESSAGES.challengeExpired }).min(1).max(4096),
+  code: z
+    .string({ error: SIGN_IN_MESSAGES.codeRequired })
+    .trim()
+    .min(1, SIGN_IN_MESSAGES.codeRequired)
+    .max(64),
+});
+
+// ---- staff accounts ----
+
+/** A new password: its length here; the server also refuses common ones. */
+const ZNewPassword = z
+  .string({ error: SIGN_IN_MESSAGES.passwordTooShort })
+  .max(MAX_STAFF_PASSWORD, SIGN_IN_MESSAGES.passwordTooLong);
+
+export const ZStaffRole = z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.staffRoleInvalid });
+const ZStaffName = z.string().trim().max(100, STAFF_MESSAGES.staffNameTooLong);
+
+/** Invite someone (the Staff screen's create). */
+export const ZStaffInviteRequest = z.object({
+  email: requiredFirst(STAFF_MESSAGES.emailRequired, ZEmail),
+  name: ZStaffName.optional().default(''),
+  role: ZStaffRole,
+});
+export const ZStaffUpdateRequest = z.object({
+  name: ZStaffName.optional(),
+  role: ZStaffRole.optional(),
+});
+
+/** An invitation or reset link's token, and the password chosen with it. */
+export const ZSetPasswordRequest = z.object({
+  token: z
+    .string({ error: STAFF_MESSAGES.tokenRequired })
+    .min(1, STAFF_MESSAGES.tokenRequired)
+    .max(200),
+  password: ZNewPassword,
+});
+export const ZPasswordLinkQuery = z.object({
+  token: z
+    .string({ error: STAFF_MESSAGES.tokenRequired })
+    .min(1, STAFF_MESSAGES.tokenRequired)
+    .max(200),
+});
+
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string().max(MAX_STAFF_PASSWORD).optional().default(''),
+  newPassword: ZNewPassword,
+});
+
+/** A code from the authenticator app (or, to turn two-step sign-in off, a recovery code). */
+export const ZTwoFactorCodeRequest = z.object({
+  code: z
+    .string({ error: SIGN_IN_MESSAGES.codeRequired })
+    .trim()
+    .min(1, SIGN_IN_MESSAGES.codeRequired)
+    .max(64),
 });

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource, useLogin } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import audit from './audit';
 import { ConsoleLayout } from './layout/ConsoleLayout';
@@ -8,11 +8,12 @@ import { createAuthProvider } from './providers/authProvider';
 import { CONSOLE_BASE } from './providers/basePath';
 import { createDataProvider } from './providers/dataProvider';
 import { createBlobClient, createFilePoster, createHttpClient } from './providers/httpClient';
+import { SignIn } from './sign-in/SignIn';
+import staff from './staff';
 import { consoleTheme } from './theme';
 import users from './users';
 
 const Home = lazy(() => import('./home/Home').then((m) => ({ default: m.Home })));
-const LazyLogin = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CreateOrganization = lazy(() =>
   import('./organizations/CreateOrganization').then((m) => ({ default: m.CreateOrganization })),
 );
@@ -34,6 +35,9 @@ const InactiveOrganizations = lazy(() =>
   })),
 );
 const Reports = lazy(() => import('./reports/Reports').then((m) => ({ default: m.Reports })));
+const AccountPage = lazy(() =>
+  import('./account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
 const FirebaseButton = lazy(() =>
   import('./debug/FirebaseButton').then((m) => ({ default: m.FirebaseButton })),
 );
@@ -42,13 +46,10 @@ const httpClient = createHttpClient();
 const authProvider = createAuthProvider(httpClient);
 const dataProvider = createDataProvider(httpClient, createBlobClient(), createFilePoster());
 
-/** The login route is outside the layout, so it brings its own Suspense boundary. */
+/** react-admin's login route (after a sign-out): the sign-in entry's own page. */
 function LoginPage() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <LazyLogin />
-    </Suspense>
-  );
+  const login = useLogin();
+  return <SignIn onSignedIn={(token) => login({ token })} />;
 }
 
 function Console() {
@@ -68,6 +69,7 @@ function Console() {
       <Resource name="organizations" {...organizations} />
       <Resource name="users" {...users} />
       <Resource name="audit" {...audit} />
+      <Resource name="staff" {...staff} />
       <CustomRoutes>
         <Route path="/create" element={<CreateOrganization />} />
         <Route path="/search" element={<SearchOrganizations />} />
@@ -76,6 +78,7 @@ function Console() {
         <Route path="/inactive" element={<InactiveOrganizations />} />
         <Route path="/reports" element={<Reports />} />
         <Route path="/vieworedit/*" element={<OrganizationPage />} />
+        <Route path="/account" element={<AccountPage />} />
         <Route path="/firebase/button" element={<FirebaseButton />} />
       </CustomRoutes>
     </Admin>

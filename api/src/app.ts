@@ -19,6 +19,7 @@ import linkCache from './modules/registration/link-cache.js';
 import { embedOriginsForLink } from './modules/registration/organization-link.js';
 import { publicRegistration } from './modules/registration/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { staffAccountRoutes } from './modules/staff-auth/account-routes.js';
 import staffAuthPlugin from './modules/staff-auth/plugin.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes);
   await app.register(publicRegistration);
   await app.register(staffAuthRoutes);
+  await app.register(staffAccountRoutes);
   await app.register(organizationRoutes);
   await app.register(certificationRoutes);
   await app.register(userRoutes);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { STAFF_ROLES, type TStaffRole } from '../../shared/staff-roles.js';
+import { MIN_STAFF_PASSWORD } from '../../shared/staff-sign-in.js';
 import { FAULT_POINTS, type TFaultPoint } from './testing/fault-points.js';
 
 // The only module that reads process.env. Everything else receives an AppConfig.
@@ -10,8 +12,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-/** Shortest staff password: ADMIN_PASSWORD and the staff command alike. */
-export const MIN_STAFF_PASSWORD = 12;
+/** Staff roles as a comma-separated list; empty or 'none' is none. */
+const roleList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((role) => role.trim().toLowerCase())
+      .filter((role) => role !== '' && role !== 'none'),
+  )
+  .pipe(z.array(z.enum(STAFF_ROLES, { error: `roles are ${STAFF_ROLES.join(', ')} (or none)` })));
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,6 +46,10 @@ const ZEnv = z.object({
     .default(8 * 60 * 60),
   GOOGLE_CLIENT_ID: z.string().optional(),
   STAFF_EMAIL_DOMAIN: z.string().default('swiftcomply.com'),
+  GOOGLE_AUTO_ROLE: roleList
+    .default([])
+    .refine((roles) => roles.length <= 1, 'GOOGLE_AUTO_ROLE names one role (or none)'),
+  REQUIRE_2FA_FOR: roleList.default([]),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Backflow Registration <no-reply@localhost>'),
   SUPPORT_URL: z.string().default('mailto:support@swiftcomply.com'),
@@ -101,6 +115,10 @@ export interface AppConfig {
     tokenTtlSeconds: number;
     googleClientId: string | undefined;
     staffEmailDomain: string;
+    /** The role of a staff-domain Google account nobody invited; none: no access. */
+    googleAutoRole: TStaffRole | undefined;
+    /** Roles that must use two-step sign-in. */
+    twoFactorRoles: TStaffRole[];
   };
   mail: { smtpUrl: string | undefined; from: string };
   links: { support: string; knowledgeBase: string };
@@ -181,6 +199,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
       googleClientId: e.GOOGLE_CLIENT_ID,
       staffEmailDomain: e.STAFF_EMAIL_DOMAIN.toLowerCase(),
+      googleAutoRole: e.GOOGLE_AUTO_ROLE[0],
+      twoFactorRoles: e.REQUIRE_2FA_FOR,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     links: { support: e.SUPPORT_URL, knowledgeBase: e.KNOWLEDGE_BASE_URL },

@@ -14,6 +14,23 @@ describe('loadConfig', () => {
     expect(config.admin).toEqual({ email: 'admin@example.com', password: 'change-me-please' });
     expect(config.auth.tokenTtlSeconds).toBe(8 * 3600);
     expect(config.trustProxy).toBe(false);
+    expect(config.auth.googleAutoRole).toBeUndefined();
+    expect(config.auth.twoFactorRoles).toEqual([]);
+  });
+
+  it('reads GOOGLE_AUTO_ROLE and REQUIRE_2FA_FOR as staff roles', () => {
+    const config = loadConfig({
+      ...base,
+      GOOGLE_AUTO_ROLE: 'Viewer',
+      REQUIRE_2FA_FOR: 'editor, administrator',
+    });
+    expect(config.auth.googleAutoRole).toBe('viewer');
+    expect(config.auth.twoFactorRoles).toEqual(['editor', 'administrator']);
+    expect(loadConfig({ ...base, GOOGLE_AUTO_ROLE: 'none' }).auth.googleAutoRole).toBeUndefined();
+    expect(() => loadConfig({ ...base, REQUIRE_2FA_FOR: 'admins' })).toThrow(/REQUIRE_2FA_FOR/);
+    expect(() => loadConfig({ ...base, GOOGLE_AUTO_ROLE: 'viewer,editor' })).toThrow(
+      /GOOGLE_AUTO_ROLE/,
+    );
   });
 
   it('fails fast with a readable list of every problem', () => {

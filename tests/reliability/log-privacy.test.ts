@@ -52,8 +52,8 @@ beforeAll(async () => {
     formHash = organization.hash;
     await query(
       database.url,
-      `insert into staff_accounts (email, password_hash, active, created_at, updated_at)
-       values ($1, $2, true, now(), now())`,
+      `insert into staff_accounts (email, password_hash, active, role, created_at, updated_at)
+       values ($1, $2, true, 'administrator', now(), now())`,
       [sentinels.staffEmail, await hashPassword(sentinels.password)],
     );
     server = await startServerProcess(environment, {

@@ -1,23 +1,26 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, DateField, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { AUDIT_ACTIONS, AUDITED_ENTITIES } from '../../../shared/audit';
 import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
 
-export const AUDITED_ENTITIES = [
-  { id: 'organization', name: 'Organization' },
-  { id: 'agency', name: 'Certification agency' },
-  { id: 'type', name: 'Certification type' },
-  { id: 'agency_type', name: 'Agency-type link' },
-  { id: 'user', name: 'User' },
-  { id: 'registration', name: 'Registration' },
-];
+const choices = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([id, name]) => ({ id, name }));
 
 const filters = [
+  <TextInput key="staffEmail" source="staffEmail" label="Staff member (email)" alwaysOn />,
+  <SelectInput
+    key="action"
+    source="action"
+    label="Action"
+    choices={choices(AUDIT_ACTIONS)}
+    alwaysOn
+  />,
   <SelectInput
     key="entityType"
     source="entityType"
     label="Entity"
-    choices={AUDITED_ENTITIES}
+    choices={choices(AUDITED_ENTITIES)}
     alwaysOn
   />,
   <TextInput key="entityId" source="entityId" label="Entity Id" alwaysOn />,
@@ -42,7 +45,10 @@ function Change() {
   );
 }
 
-/** Audit log: staff changes (who, when, what), newest first, filterable by entity. */
+/**
+ * Audit log: what staff did (changes, sign-ins, sign-outs, revocations: who, when, what), newest
+ * first, filterable by staff member, action and entity.
+ */
 export function AuditList() {
   return (
     <>
@@ -58,7 +64,14 @@ export function AuditList() {
             <DateField source="createdAt" showTime />
           </DataTable.Col>
           <DataTable.Col source="staffEmail" label="Who" disableSort />
-          <DataTable.Col source="action" label="Action" disableSort />
+          <DataTable.Col
+            source="action"
+            label="Action"
+            disableSort
+            render={(entry) =>
+              AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? String(entry.action)
+            }
+          />
           <DataTable.Col source="entityType" label="Entity" disableSort />
           <DataTable.Col
             source="entityId"

@@ -19,12 +19,14 @@ import { useNotify } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { messageOf, useStaffApi } from '../components/api';
 import { PageHeading } from '../components/PageHeading';
+import { useAllowed } from '../components/useAllowed';
 import { useLoad } from '../components/useLoad';
 import type { MutationAnswer } from '../providers/types';
 import { NameEditor } from './NameEditor';
 
 /** Certification agencies and types, and which types each agency offers (spec section 2). */
 export function Certifications() {
+  const mayChange = useAllowed('certifications', 'edit');
   const api = useStaffApi();
   const notify = useNotify();
   const catalogue = useLoad(
@@ -102,6 +104,7 @@ export function Certifications() {
               </TableBody>
             </Table>
             <NameEditor
+              allowed={mayChange}
               label="Agency Name"
               value={agencyName}
               onChange={setAgencyName}
@@ -146,7 +149,7 @@ export function Certifications() {
                     control={
                       <Checkbox
                         checked={linked}
-                        disabled={!selectedAgencyId || busy}
+                        disabled={!mayChange || !selectedAgencyId || busy}
                         onChange={() =>
                           selectedAgencyId &&
                           run(
@@ -163,6 +166,7 @@ export function Certifications() {
               })}
             </FormGroup>
             <NameEditor
+              allowed={mayChange}
               label="Type Name"
               value={typeName}
               onChange={setTypeName}

@@ -7,11 +7,13 @@ interface Props {
   onAdd(): void;
   onDelete(): void;
   busy: boolean;
+  /** The person's role may change agencies and types. */
+  allowed: boolean;
 }
 
-/** A name input with Add and Delete, both disabled while it is empty or a call runs. */
-export function NameEditor({ label, value, onChange, onAdd, onDelete, busy }: Props) {
-  const disabled = busy || value.trim() === '';
+/** A name input with Add and Delete, both disabled while it is empty, a call runs or the role may not. */
+export function NameEditor({ label, value, onChange, onAdd, onDelete, busy, allowed }: Props) {
+  const disabled = !allowed || busy || value.trim() === '';
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2 }}>
       <TextField

@@ -1,13 +1,10 @@
 import { Alert } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useFocusWhenShown } from './useFocusWhenShown';
 
 /** Errors listed above a form; takes focus when it appears so it is read out. */
 export function ErrorList({ errors }: { errors: readonly string[] }) {
-  const ref = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
-  useEffect(() => {
-    if (shown) ref.current?.focus();
-  }, [shown]);
+  const ref = useFocusWhenShown<HTMLDivElement>(shown);
   if (!shown) return null;
   return (
     <Alert severity="error" ref={ref} tabIndex={-1} sx={{ mb: 2 }}>

@@ -24,3 +24,9 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   }
   return result;
 }
+
+/** What to list above a form for a failed call: its field messages, else its message. */
+export function problemsOf(error: unknown): string[] {
+  const fields = Object.values(fieldErrorsOf(error));
+  return fields.length ? fields : [messageOf(error)];
+}

@@ -2,11 +2,12 @@ import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/materi
 import { LinkBase } from 'react-admin';
 import { PageHeading } from '../components/PageHeading';
 import { useConsolePath } from '../components/paths';
-import { SECTIONS } from '../layout/sections';
+import { useAllowedSections } from '../layout/sections';
 
 /** Admin home: what each section of the console is for. */
 export function Home() {
   const consolePath = useConsolePath();
+  const sections = useAllowedSections();
   return (
     <>
       <PageHeading title="Backflow Admin Console" />
@@ -15,31 +16,33 @@ export function Home() {
         registered users and reports.
       </Typography>
       <Grid container spacing={2}>
-        {SECTIONS.filter((section) => section.to !== '/').map((section) => (
-          <Grid key={section.to} size={{ xs: 12, md: 6, lg: 4 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardActionArea
-                component={LinkBase}
-                to={consolePath(section.to)}
-                sx={{ height: '100%' }}
-              >
-                <CardContent>
-                  <Typography
-                    variant="h6"
-                    component="h2"
-                    sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-                  >
-                    {section.icon}
-                    {section.label}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {section.description}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        ))}
+        {sections
+          .filter((section) => section.to !== '/')
+          .map((section) => (
+            <Grid key={section.to} size={{ xs: 12, md: 6, lg: 4 }}>
+              <Card sx={{ height: '100%' }}>
+                <CardActionArea
+                  component={LinkBase}
+                  to={consolePath(section.to)}
+                  sx={{ height: '100%' }}
+                >
+                  <CardContent>
+                    <Typography
+                      variant="h6"
+                      component="h2"
+                      sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+                    >
+                      {section.icon}
+                      {section.label}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                      {section.description}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          ))}
       </Grid>
     </>
   );

@@ -1,8 +1,17 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Menu, TitlePortal, useBasename, useLogout } from 'react-admin';
-import { SECTIONS } from './sections';
+import {
+  AppBar,
+  Layout,
+  Menu,
+  TitlePortal,
+  useBasename,
+  useGetIdentity,
+  useLogout,
+} from 'react-admin';
+import { Navigate, useLocation } from 'react-router';
+import { useAllowedSections } from './sections';
 
 function LogOutButton() {
   const logout = useLogout();
@@ -26,9 +35,10 @@ const WRAPPING_LABEL = { '& .MuiTypography-noWrap': { whiteSpace: 'normal' } };
 
 function ConsoleMenu() {
   const basename = useBasename();
+  const sections = useAllowedSections();
   return (
     <Menu>
-      {SECTIONS.map((section) => (
+      {sections.map((section) => (
         <Menu.Item
           key={section.to}
           to={`${basename}${section.to}`}
@@ -41,10 +51,22 @@ function ConsoleMenu() {
   );
 }
 
+/** A role that must use two-step sign-in reaches only the account page until it is set up. */
+function TwoFactorFirst({ children }: { children: ReactNode }) {
+  const { identity } = useGetIdentity();
+  const basename = useBasename();
+  const { pathname } = useLocation();
+  const accountPage = `${basename}/account`;
+  if (identity?.mustEnrollTwoFactor && pathname !== accountPage) {
+    return <Navigate to={accountPage} replace />;
+  }
+  return children;
+}
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>
-      {children}
+      <TwoFactorFirst>{children}</TwoFactorFirst>
     </Layout>
   );
 }

@@ -4,19 +4,28 @@ import BusinessIcon from '@mui/icons-material/Business';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PeopleIcon from '@mui/icons-material/People';
+import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { ReactElement } from 'react';
+import { usePermissions } from 'react-admin';
+import { consoleAllows, type TStaffRole } from '../../../shared/staff-roles';
 
 export interface Section {
   to: string;
   label: string;
   icon: ReactElement;
   description: string;
+  /** Shown to roles that may do this (shared/staff-roles.ts); absent: everyone. */
+  needs?: { resource: string; action: string };
 }
 
-/** The sidebar's sections (spec section 2) plus Find Users and the audit log; Home describes each. */
+/**
+ * The sidebar's sections (spec section 2) plus Find Users, the audit log, Staff and the person's
+ * own account; Home describes each a role may use.
+ */
 export const SECTIONS: readonly Section[] = [
   {
     to: '/',
@@ -28,6 +37,7 @@ export const SECTIONS: readonly Section[] = [
     to: '/create',
     label: 'Add Organization',
     icon: <AddBusinessIcon />,
+    needs: { resource: 'organizations', action: 'create' },
     description:
       'Create an organization and its registration form: notification emails, report frequency, access end date, required certifications, accepted agencies and banner texts. You get the form link to send to the organization.',
   },
@@ -75,6 +85,32 @@ export const SECTIONS: readonly Section[] = [
     to: '/audit',
     label: 'Audit Log',
     icon: <HistoryIcon />,
-    description: 'A read-only record of changes made by staff: who, when and what.',
+    description:
+      'A read-only record of what staff did: changes, sign-ins and sign-outs, by whom and when.',
+  },
+  {
+    to: '/staff',
+    label: 'Staff',
+    icon: <ManageAccountsIcon />,
+    description:
+      'Staff accounts and their roles: invite people, change roles, deactivate accounts, send password links and end sessions.',
+    needs: { resource: 'staff', action: 'list' },
+  },
+  {
+    to: '/account',
+    label: 'My Account',
+    icon: <PersonIcon />,
+    description: 'Your password and two-step sign-in with an authenticator app.',
   },
 ];
+
+/** The sections the signed-in person's role may use. */
+export function useAllowedSections(): readonly Section[] {
+  const { permissions } = usePermissions<TStaffRole>();
+  return SECTIONS.filter(
+    (section) =>
+      !section.needs ||
+      (permissions !== undefined &&
+        consoleAllows(permissions, section.needs.resource, section.needs.action)),
+  );
+}

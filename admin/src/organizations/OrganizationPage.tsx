@@ -9,6 +9,7 @@ import { ErrorList } from '../components/ErrorList';
 import { PageHeading } from '../components/PageHeading';
 import { useConsolePath } from '../components/paths';
 import { SubmitButton } from '../components/SubmitButton';
+import { useAllowed } from '../components/useAllowed';
 import { useFormErrors } from '../components/useFormErrors';
 import { useLoad } from '../components/useLoad';
 import type { OrgInfo } from '../providers/types';
@@ -30,6 +31,7 @@ const PATH_MARKER = '/vieworedit/';
 
 /** Organization view/edit (/vieworedit/{orgNameParam}): view, Edit Info, Submit Edits, Delete Org. */
 export function OrganizationPage() {
+  const mayEdit = useAllowed('organizations', 'edit');
   const api = useStaffApi();
   const location = useLocation();
   const navigate = useNavigate();
@@ -174,11 +176,11 @@ export function OrganizationPage() {
                 Cancel
               </Button>
             </Box>
-          ) : (
+          ) : mayEdit ? (
             <Button variant="contained" onClick={() => setMode('edit')}>
               Edit Info
             </Button>
-          )}
+          ) : null}
         </Box>
       ) : null}
       {org && mode === 'delete' ? (

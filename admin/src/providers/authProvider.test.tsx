@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAuthProvider, LoginError } from './authProvider';
+import { forgetAccount } from './account';
+import { createAuthProvider } from './authProvider';
 import type { HttpClient, HttpResponse } from './httpClient';
 import { TOKEN_KEY } from './tokenStore';
 
@@ -18,7 +19,10 @@ function setup(answer: (url: string) => Promise<HttpResponse>) {
   return { httpClient, logger, auth: createAuthProvider(httpClient, logger) };
 }
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  forgetAccount();
+});
 
 describe('authProvider session checks', () => {
   it('lets staff in when the stored token verifies, and verifies once per page load', async () => {
@@ -106,43 +110,28 @@ describe('authProvider logout', () => {
 });
 
 describe('authProvider login', () => {
-  it('stores the verified token, and the next check needs no verification call', async () => {
-    const { auth, httpClient } = setup(async () => ok({ verified: 'new-token' }));
-    await auth.login({ email: 'staff@example.com', password: 'pw' });
+  it('stores the token the sign-in page obtained, and the next check needs no verification call', async () => {
+    const { auth, httpClient } = setup(async () => ok({ code: 'VERIFIED', message: 'ok' }));
+    await auth.login({ token: 'new-token' });
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe('new-token');
     await auth.checkAuth({});
+    expect(httpClient).not.toHaveBeenCalled();
+  });
+});
+
+describe('authProvider permissions', () => {
+  it("offers what the person's role may do, read once per token", async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'viewer-token');
+    const { auth, httpClient } = setup(async () =>
+      ok({ id: 7, email: 'v@x.org', name: '', role: 'viewer' }),
+    );
+    expect(await auth.getPermissions?.({})).toBe('viewer');
+    expect(await auth.canAccess?.({ resource: 'organizations', action: 'list' })).toBe(true);
+    expect(await auth.canAccess?.({ resource: 'organizations', action: 'create' })).toBe(false);
+    expect(await auth.canAccess?.({ resource: 'staff', action: 'list' })).toBe(false);
+    // User Info is the users resource's edit page: every role reads it.
+    expect(await auth.canAccess?.({ resource: 'users', action: 'edit' })).toBe(true);
     expect(httpClient).toHaveBeenCalledTimes(1);
-  });
-
-  it.each([
-    [
-      new HttpError('x', 401, { message: 'Incorrect Email or Password' }),
-      'Incorrect Email or Password',
-    ],
-    [new TypeError('Failed to fetch'), 'An error occurred during login.'],
-  ])('words a failed password login as the spec does', async (failure, message) => {
-    const { auth } = setup(async () => {
-      throw failure;
-    });
-    const attempt = auth.login({ email: 'a@b.c', password: 'pw' });
-    await expect(attempt).rejects.toBeInstanceOf(LoginError);
-    await expect(attempt).rejects.toThrow(message);
-    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
-  });
-
-  it.each([
-    [
-      new HttpError('Unauthorized domain', 403, { message: 'Unauthorized domain' }),
-      'Unauthorized Domain. Please Sign In With A SwiftComply Email Only',
-    ],
-    [new HttpError('bad', 401, { message: 'Invalid Google token' }), 'Google login failed'],
-    [new TypeError('Failed to fetch'), 'An error occurred during Google login.'],
-  ])('words a failed Google login as the spec does', async (failure, message) => {
-    const { auth, httpClient } = setup(async () => {
-      throw failure;
-    });
-    await expect(auth.login({ googleCredential: 'jwt' })).rejects.toThrow(message);
-    expect(httpClient.mock.calls[0]?.[0]).toBe('/api/sc/session/google-login');
-    expect(JSON.parse(String(httpClient.mock.calls[0]?.[1]?.body))).toEqual({ token: 'jwt' });
+    expect(httpClient.mock.calls[0]?.[0]).toBe('/api/sc/account');
   });
 });

@@ -1,14 +1,12 @@
 import type { AuthProvider } from 'react-admin';
 import { CODES, MESSAGES } from '../../../shared/codes';
+import { consoleAllows } from '../../../shared/staff-roles';
+import { forgetAccount, currentAccount as readAccount } from './account';
 import type { HttpClient } from './httpClient';
 import { tokenStore } from './tokenStore';
 
-export type LoginParams = { email: string; password: string } | { googleCredential: string };
-
-/** A login failure whose message is shown above the login form as it is. */
-export class LoginError extends Error {
-  override name = 'LoginError';
-}
+/** react-admin's login: the token the sign-in page obtained (sign-in/SignIn.tsx). */
+export type LoginParams = { token: string };
 
 interface Logger {
   error(...args: unknown[]): void;
@@ -21,15 +19,19 @@ interface VerifyAnswer {
 
 /**
  * Staff session (spec section 4, Admin session): the verified token is kept in sessionStorage
- * and checked once per page load with verify_auth. VERIFIED lets staff in; EXPIRED removes the
- * token and shows the login; any other answer removes the token, logs out and logs the failure.
- * A 401 on any later call sends the console back to the login screen.
+ * and checked once per page load with verify_auth (not after a sign-in on this page). VERIFIED
+ * lets staff in; EXPIRED removes the token and shows the login; any other answer removes the
+ * token, logs out and logs the failure. A 401 on any later call sends the console back to the
+ * login screen. Permissions are the person's role, read once per token from /api/sc/account;
+ * canAccess mirrors the server's role table (shared/staff-roles.ts), which stays the guard.
  */
 export function createAuthProvider(httpClient: HttpClient, logger: Logger = console): AuthProvider {
   let verification: Promise<void> | undefined;
+  const currentAccount = () => readAccount(httpClient);
 
   const forget = () => {
     verification = undefined;
+    forgetAccount();
     tokenStore.clear();
   };
 
@@ -55,12 +57,7 @@ export function createAuthProvider(httpClient: HttpClient, logger: Logger = cons
   return {
     async login(params: LoginParams) {
       forget();
-      const token =
-        'googleCredential' in params
-          ? await googleLogin(httpClient, params.googleCredential)
-          : await passwordLogin(httpClient, params.email, params.password);
-      tokenStore.set(token);
-      verification = Promise.resolve();
+      tokenStore.set(params.token);
     },
 
     async checkAuth() {
@@ -68,7 +65,7 @@ export function createAuthProvider(httpClient: HttpClient, logger: Logger = cons
         verification = undefined;
         throw { message: false };
       }
-      verification ??= verify();
+      verification ??= tokenStore.signedInOnThisPage() ? Promise.resolve() : verify();
       return verification;
     },
 
@@ -95,48 +92,21 @@ export function createAuthProvider(httpClient: HttpClient, logger: Logger = cons
       // Nothing returned: react-admin goes to its login route under the basename (/scadmin/login).
     },
 
+    async getIdentity() {
+      const { id, name, email, mustEnrollTwoFactor } = await currentAccount();
+      return { id, fullName: name || email, mustEnrollTwoFactor };
+    },
+
     async getPermissions() {
-      return undefined;
+      return (await currentAccount()).role;
+    },
+
+    async canAccess({ resource, action }) {
+      const { role } = await currentAccount();
+      // User Info is the users resource's edit page and every role reads it; saving is what
+      // needs an Editor, and the page offers Edit only to those who may.
+      const page = resource === 'users' && action === 'edit' ? 'show' : action;
+      return consoleAllows(role, resource, page);
     },
   };
-}
-
-async function passwordLogin(httpClient: HttpClient, email: string, password: string) {
-  let json: { verified?: string; message?: unknown };
-  try {
-    json = (
-      await httpClient('/api/sc/session/login', {
-        method: 'POST',
-        body: JSON.stringify({ email, password }),
-      })
-    ).json;
-  } catch (error) {
-    const { status, body } = error as { status?: number; body?: { message?: unknown } };
-    if (status === 401) throw new LoginError(MESSAGES.loginIncorrect);
-    if (status && typeof body?.message === 'string') throw new LoginError(body.message);
-    throw new LoginError(MESSAGES.loginException);
-  }
-  if (!json?.verified) throw new LoginError(MESSAGES.loginIncorrect);
-  return json.verified;
-}
-
-async function googleLogin(httpClient: HttpClient, credential: string) {
-  let json: { verified?: string; message?: unknown };
-  try {
-    json = (
-      await httpClient('/api/sc/session/google-login', {
-        method: 'POST',
-        body: JSON.stringify({ token: credential }),
-      })
-    ).json;
-  } catch (error) {
-    const { status, body } = error as { status?: number; body?: { message?: unknown } };
-    if (!status) throw new LoginError(MESSAGES.googleLoginException);
-    json = body ?? {};
-  }
-  if (json?.verified) return json.verified;
-  if (json?.message === MESSAGES.googleUnauthorizedDomainServer) {
-    throw new LoginError(MESSAGES.googleUnauthorizedDomain);
-  }
-  throw new LoginError(MESSAGES.googleLoginFailed);
 }

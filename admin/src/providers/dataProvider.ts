@@ -1,6 +1,11 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type {
+  TAdminStaffResponse,
+  TAdminStaffSessionResponse,
+} from '../../../shared/admin-responses';
+import type {
+  TAccountResponse,
   TCertificationAgenciesResponse,
   TCertificationChangeResponse,
   TCertificationLinkResponse,
@@ -10,8 +15,10 @@ import type {
   TOrganizationDetailResponse,
   TOrganizationSavedResponse,
   TOrganizationSignupsResponse,
+  TRecoveryCodesResponse,
   TSuccessResponse,
   TTestingRouteResponse,
+  TTwoFactorSetupResponse,
 } from '../../../shared/staff-responses';
 import type { BlobClient, DownloadedFile, FileOrJson, FilePoster, HttpClient } from './httpClient';
 import type {
@@ -67,6 +74,22 @@ export interface StaffCalls {
   registrationCount(orgId: string | number): Promise<number>;
   /** A report: the file itself (download) or {emailMessage} (email delivery). */
   generateReport(orgId: string | number, request: Record<string, unknown>): Promise<FileOrJson>;
+
+  /** The Staff screen's actions on one account. */
+  staffAction(
+    id: string | number,
+    action: 'deactivate' | 'reactivate' | 'password-link',
+  ): Promise<TAdminStaffResponse>;
+  staffSessions(id: string | number): Promise<TAdminStaffSessionResponse[]>;
+  /** Ends one session of the person, or all of them. */
+  endStaffSessions(id: string | number, sessionId?: string): Promise<TSuccessResponse>;
+
+  /** The signed-in person's own account. */
+  getAccount(): Promise<TAccountResponse>;
+  changePassword(currentPassword: string, newPassword: string): Promise<TSuccessResponse>;
+  startTwoFactor(): Promise<TTwoFactorSetupResponse>;
+  confirmTwoFactor(code: string): Promise<TRecoveryCodesResponse>;
+  disableTwoFactor(code: string): Promise<TSuccessResponse>;
 }
 
 export type StaffDataProvider = DataProvider & StaffCalls;
@@ -93,6 +116,13 @@ export function createDataProvider(
     });
     return json ?? {};
   };
+  const post = async <T>(path: string, method = 'POST', body?: unknown): Promise<T> =>
+    (
+      await httpClient(path, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    ).json;
 
   return {
     ...rest,
@@ -171,5 +201,20 @@ export function createDataProvider(
       if (!filePoster) throw new Error('reports need a file poster');
       return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request);
     },
+
+    staffAction: (id, action) => post(`${REST_URL}/staff/${segment(id)}/${action}`),
+    staffSessions: (id) => get(`${REST_URL}/staff/${segment(id)}/sessions`),
+    endStaffSessions: (id, sessionId) =>
+      post(
+        `${REST_URL}/staff/${segment(id)}/sessions${sessionId ? `/${segment(sessionId)}` : ''}`,
+        'DELETE',
+      ),
+
+    getAccount: () => get('/api/sc/account'),
+    changePassword: (currentPassword, newPassword) =>
+      post('/api/sc/account/password', 'POST', { currentPassword, newPassword }),
+    startTwoFactor: () => post('/api/sc/account/two-factor/setup'),
+    confirmTwoFactor: (code) => post('/api/sc/account/two-factor/confirm', 'POST', { code }),
+    disableTwoFactor: (code) => post('/api/sc/account/two-factor/disable', 'POST', { code }),
   };
 }

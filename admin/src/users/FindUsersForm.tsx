@@ -4,6 +4,7 @@ import { useGetOne } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { LIMITS } from '../../../shared/constants';
 import { OrganizationPicker } from '../components/OrganizationPicker';
+import { useAllowed } from '../components/useAllowed';
 import type { OrganizationMatch } from '../providers/types';
 import type { FindUsersQuery } from './findUsersAddress';
 
@@ -20,6 +21,7 @@ interface Props {
  * a Search button that checks the choice before the list follows it.
  */
 export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
+  const mayAdd = useAllowed('users', 'create');
   const { data: organization } = useGetOne<OrganizationMatch>(
     'organizations',
     { id: Number(query.organizationId) },
@@ -82,9 +84,11 @@ export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
         <Button type="submit" variant="contained" sx={{ mt: 1 }}>
           Search
         </Button>
-        <Button variant="outlined" sx={{ mt: 1, ml: 'auto' }} onClick={onAddUser}>
-          Add User
-        </Button>
+        {mayAdd ? (
+          <Button variant="outlined" sx={{ mt: 1, ml: 'auto' }} onClick={onAddUser}>
+            Add User
+          </Button>
+        ) : null}
       </Box>
     </Paper>
   );

@@ -7,6 +7,7 @@ import { STAFF_MESSAGES } from '../../../shared/staff';
 import { FormErrorSummary } from '../components/FormErrorSummary';
 import { FormSubmitButton } from '../components/FormSubmitButton';
 import { PageHeading } from '../components/PageHeading';
+import { useAllowed } from '../components/useAllowed';
 import { UserInputs } from './UserInputs';
 import { UserCertifications, UserOrganizations, UserServiceProviders } from './UserRelations';
 import { userFields, validateUser } from './userForm';
@@ -21,6 +22,7 @@ interface ButtonsProps {
 function UserInfoButtons({ editing, onEdit, onCancel }: ButtonsProps) {
   const redirect = useRedirect();
   const { reset, formState } = useFormContext();
+  const mayEdit = useAllowed('users', 'edit');
   const busy = formState.isSubmitting;
   return (
     <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
@@ -40,11 +42,11 @@ function UserInfoButtons({ editing, onEdit, onCancel }: ButtonsProps) {
           </Button>
           <FormSubmitButton label="Save Edits" />
         </>
-      ) : (
+      ) : mayEdit ? (
         <Button variant="contained" onClick={onEdit}>
           Edit
         </Button>
-      )}
+      ) : null}
     </Box>
   );
 }

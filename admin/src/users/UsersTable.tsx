@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, Typography } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { DataTable, useGetOne, useListContext } from 'react-admin';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
+import { useAllowed } from '../components/useAllowed';
 import type { OrganizationMatch } from '../providers/types';
 import type { FindUsersQuery } from './findUsersAddress';
 import { useEnrollment } from './useEnrollment';
@@ -33,6 +34,7 @@ function SelectedOrganization({ organizationId }: { organizationId: string }) {
 export function UsersTable({ query }: { query: FindUsersQuery }) {
   const { isFetching } = useListContext();
   const enrollment = useEnrollment();
+  const mayEnroll = useAllowed('users', 'enroll');
   const { organizationId, name } = query;
   return (
     <>
@@ -41,13 +43,15 @@ export function UsersTable({ query }: { query: FindUsersQuery }) {
           <Typography>
             Selected Organization: <SelectedOrganization organizationId={organizationId} />
           </Typography>
-          <Button
-            variant="outlined"
-            disabled={enrollment.busy}
-            onClick={() => enrollment.enrollAll(organizationId, name)}
-          >
-            Enroll All Users
-          </Button>
+          {mayEnroll ? (
+            <Button
+              variant="outlined"
+              disabled={enrollment.busy}
+              onClick={() => enrollment.enrollAll(organizationId, name)}
+            >
+              Enroll All Users
+            </Button>
+          ) : null}
         </Box>
       ) : null}
       <DataTable<UserRow>
@@ -69,7 +73,7 @@ export function UsersTable({ query }: { query: FindUsersQuery }) {
             render={(user) => (
               <Checkbox
                 checked={Boolean(user.enrolled)}
-                disabled={enrollment.busy}
+                disabled={!mayEnroll || enrollment.busy}
                 slotProps={{
                   input: { 'aria-label': `Enrolled: ${user.firstName} ${user.lastName}` },
                 }}

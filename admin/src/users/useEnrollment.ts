@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { type Identifier, useNotify, useRefresh } from 'react-admin';
-import { messageOf, useStaffApi } from '../components/api';
+import type { Identifier } from 'react-admin';
+import { useStaffApi } from '../components/api';
+import { useNotifiedRun } from '../components/useNotifiedRun';
 
 /**
  * Enrollment changes (the spec's enroll calls): one at a time, told in a notification, then the
@@ -8,22 +8,7 @@ import { messageOf, useStaffApi } from '../components/api';
  */
 export function useEnrollment() {
   const api = useStaffApi();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-
-  const run = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await call();
-      notify(done, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify(messageOf(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy } = useNotifiedRun();
 
   return {
     busy,

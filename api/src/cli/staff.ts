@@ -8,14 +8,19 @@ import {
   addStaff,
   disableStaff,
   resetStaffPassword,
+  resetStaffTwoFactor,
   StaffAccountError,
 } from '../modules/staff-auth/accounts.js';
 
-// npm run staff -- add|disable|reset-password <email>
+// npm run staff -- add|disable|reset-password|reset-2fa <email>
+// add makes the account an active Administrator (a new one, or an existing one again): the way
+// in for the first account, and back in when no Administrator can sign in. reset-2fa turns
+// two-step sign-in off for someone who lost their authenticator and recovery codes.
 // The password is read from standard input (typed at a hidden prompt, or piped), never from
 // the command line, where it would land in shell history and the process list.
 
-const USAGE = 'Usage: npm run staff -- add|disable|reset-password <email>';
+const COMMANDS = ['add', 'disable', 'reset-password', 'reset-2fa'];
+const USAGE = `Usage: npm run staff -- ${COMMANDS.join('|')} <email>`;
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -34,16 +39,12 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const [command, email, ...extra] = process.argv.slice(2);
-  if (
-    !command ||
-    !email ||
-    extra.length > 0 ||
-    !['add', 'disable', 'reset-password'].includes(command)
-  ) {
+  if (!command || !email || extra.length > 0 || !COMMANDS.includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const password = command === 'disable' ? '' : await readPassword();
+  const needsPassword = command === 'add' || command === 'reset-password';
+  const password = needsPassword ? await readPassword() : '';
   const config = loadConfig();
   const database = await startDatabase(config);
   const orm = await createOrm({ databaseUrl: database.url });
@@ -53,11 +54,14 @@ async function main(): Promise<number> {
     if (command === 'add') {
       const outcome = await addStaff(em, email, password);
       process.stdout.write(
-        `Staff account ${email} ${outcome === 'created' ? 'added' : 'updated and enabled'}.\n`,
+        `Staff account ${email} ${outcome === 'created' ? 'added' : 'updated and enabled'} as an Administrator.\n`,
       );
     } else if (command === 'disable') {
       await disableStaff(em, email);
       process.stdout.write(`Staff account ${email} disabled; its sessions have ended.\n`);
+    } else if (command === 'reset-2fa') {
+      await resetStaffTwoFactor(em, email);
+      process.stdout.write(`Two-step sign-in of ${email} turned off.\n`);
     } else {
       await resetStaffPassword(em, email, password);
       process.stdout.write(`Password of ${email} reset; its sessions have ended.\n`);

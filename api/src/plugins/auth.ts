@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TStaffRole } from '../../../shared/staff-roles.js';
+import { CODES } from '../../../shared/codes.js';
+import { STAFF_MESSAGES } from '../../../shared/staff.js';
+import { hasStaffRole, type TStaffRole } from '../../../shared/staff-roles.js';
+import { AppError } from '../errors.js';
 
 /** OpenAPI security requirement of every staff route. */
 const STAFF_SECURITY = [{ bearer: [] as string[] }];
@@ -13,12 +16,16 @@ declare module 'fastify' {
      * body validation.
      */
     requireStaff: (request: FastifyRequest) => Promise<void>;
+    /** The role the request's staff member holds, and whether two-step setup is still owed. */
+    staffStanding: (request: FastifyRequest) => { role: TStaffRole; mustEnrollTwoFactor: boolean };
     /** Every staff route ("METHOD /path") and the role it declares: the role table. */
     staffRouteRoles: Map<string, TStaffRole>;
   }
   interface FastifyContextConfig {
     /** The least staff role a staff route needs; every staff route declares one. */
     staffRole?: TStaffRole;
+    /** Answers a person whose role requires two-step sign-in before they have set it up. */
+    beforeTwoFactor?: boolean;
   }
 }
 
@@ -29,13 +36,25 @@ const staffRoutesPlugin: FastifyPluginAsync = async (app) => {
 
 export const staffRoutes = fp(staffRoutesPlugin, { name: 'staff-routes' });
 
+const forbidden = () => new AppError(403, CODES.forbidden, STAFF_MESSAGES.forbidden);
+
 /**
- * Makes every route registered after it in this plugin scope staff-only: 401 before body
- * validation or any handler runs, documented with the bearer scheme in OpenAPI. Each route must
- * declare `config: { staffRole }`; one without it stops the app from starting.
+ * Makes every route registered after it in this plugin scope staff-only: 401 without a live
+ * token, 403 when the person's role is below the route's, both before body validation or any
+ * handler runs; documented with the bearer scheme in OpenAPI. Each route must declare
+ * `config: { staffRole }`; one without it stops the app from starting. A person whose role must
+ * use two-step sign-in reaches only the routes that set it up until they have.
  */
 export function protectStaffRoutes(app: FastifyInstance): void {
-  app.addHook('onRequest', app.requireStaff);
+  app.addHook('onRequest', async (request) => {
+    await app.requireStaff(request);
+    const { staffRole, beforeTwoFactor } = request.routeOptions.config;
+    const standing = app.staffStanding(request);
+    if (!staffRole || !hasStaffRole(standing.role, staffRole)) throw forbidden();
+    if (standing.mustEnrollTwoFactor && !beforeTwoFactor) {
+      throw new AppError(403, CODES.twoFactorRequired, STAFF_MESSAGES.twoFactorEnrollmentRequired);
+    }
+  });
   app.addHook('onRoute', (route) => {
     const role = (route.config as { staffRole?: TStaffRole } | undefined)?.staffRole;
     const methods = [route.method].flat();

@@ -35,8 +35,8 @@ function sharedStore(counters: SharedCounters) {
     incr(key: string, callback: StoreCallback, timeWindow: number) {
       answer(counters.increment(`${this.namespace}:${key}`, timeWindow), callback);
     }
-    read(key: string, callback: StoreCallback, timeWindow: number) {
-      answer(counters.read(`${this.namespace}:${key}`, timeWindow), callback);
+    read(key: string, callback: StoreCallback) {
+      answer(counters.read(`${this.namespace}:${key}`), callback);
     }
     /**
      * A route's limit counts apart from other routes' (as the plugin's own store does). The

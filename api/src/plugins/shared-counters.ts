@@ -22,15 +22,17 @@ export interface CounterState {
 }
 
 /**
- * A fixed window per key, starting at the key's first count: `increment` counts one more and
- * answers the new state, `read` answers it without counting, `reset` forgets the key. A key is
- * always used with the same window length (windows of different lengths never share counts).
+ * A fixed window per key, starting at the key's first count: `increment` counts one more
+ * (starting a window of `windowMs` when the key has none) and answers the new state, `read`
+ * answers it without counting, `set` puts a count that ends `windowMs` from now, `reset` forgets
+ * the key. Callers give each key one window length.
  */
 export interface SharedCounters {
   readonly store: 'postgresql' | 'redis';
   increment(key: string, windowMs: number): Promise<CounterState>;
-  read(key: string, windowMs: number): Promise<CounterState>;
-  reset(key: string, windowMs: number): Promise<void>;
+  read(key: string): Promise<CounterState>;
+  set(key: string, count: number, windowMs: number): Promise<void>;
+  reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,16 +54,19 @@ function countersOver(
   limiterFor: (keyPrefix: string, seconds: number) => RateLimiterAbstract,
   close: () => Promise<void>,
 ): SharedCounters {
+  // The library's window belongs to a limiter: one limiter per window length, all on the same
+  // keys (a window only decides when a new count ends).
   const limiters = new Map<number, RateLimiterAbstract>();
+  const seconds = (windowMs: number) => Math.max(1, Math.ceil(windowMs / 1000));
   const limiter = (windowMs: number) => {
-    const seconds = Math.max(1, Math.ceil(windowMs / 1000));
-    let existing = limiters.get(seconds);
+    let existing = limiters.get(seconds(windowMs));
     if (!existing) {
-      existing = limiterFor(`w${seconds}`, seconds);
-      limiters.set(seconds, existing);
+      existing = limiterFor('c', seconds(windowMs));
+      limiters.set(seconds(windowMs), existing);
     }
     return existing;
   };
+  const anyLimiter = () => limiter(1_000);
   return {
     store,
     async increment(key, windowMs) {
@@ -73,11 +78,14 @@ function countersOver(
         throw refusal;
       }
     },
-    async read(key, windowMs) {
-      return stateOf(await limiter(windowMs).get(storedKey(key)));
+    async read(key) {
+      return stateOf(await anyLimiter().get(storedKey(key)));
     },
-    async reset(key, windowMs) {
-      await limiter(windowMs).delete(storedKey(key));
+    async set(key, count, windowMs) {
+      await anyLimiter().set(storedKey(key), count, seconds(windowMs));
+    },
+    async reset(key) {
+      await anyLimiter().delete(storedKey(key));
     },
     close,
   };

@@ -3,6 +3,7 @@ import type { App } from '../../../api/src/app.js';
 import { StaffAccount } from '../../../api/src/db/entities/index.js';
 import type { GoogleKeyProvider } from '../../../api/src/modules/staff-auth/google.js';
 import { hashPassword } from '../../../api/src/modules/staff-auth/passwords.js';
+import type { TStaffRole } from '../../../shared/staff-roles.js';
 import type { TestApp } from '../../helpers/app.js';
 
 /** A unique suffix for test data, so files and repeats never collide. */
@@ -22,16 +23,20 @@ export interface StaffLogin {
   password: string;
 }
 
-/** A staff account written straight to the database (as the staff CLI would). */
+/**
+ * A staff account written straight to the database (as the staff CLI would): an Administrator,
+ * as every account was before roles, unless the test names another role.
+ */
 export async function createStaff(
   app: App,
-  options: { email?: string; password?: string; active?: boolean } = {},
+  options: { email?: string; password?: string; active?: boolean; role?: TStaffRole } = {},
 ): Promise<StaffLogin> {
   const email = options.email ?? `staff-${unique()}@example.org`;
   const password = options.password ?? `pw-${unique()}-${unique()}`;
   const em = app.orm.em.fork();
   const account = em.create(StaffAccount, {
     email,
+    role: options.role ?? 'administrator',
     passwordHash: await hashPassword(password),
     googleSubject: null,
     active: options.active ?? true,
@@ -50,9 +55,12 @@ export function login(app: App, email: string, password: string, ip = uniqueIp()
   });
 }
 
-/** A fresh staff account and a live token for it. */
-export async function signIn(t: TestApp): Promise<StaffLogin & { token: string }> {
-  const staff = await createStaff(t.app);
+/** A fresh staff account (an Administrator unless named) and a live token for it. */
+export async function signIn(
+  t: TestApp,
+  role: TStaffRole = 'administrator',
+): Promise<StaffLogin & { token: string }> {
+  const staff = await createStaff(t.app, { role });
   const response = await login(t.app, staff.email, staff.password);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return { ...staff, token: response.json().verified };

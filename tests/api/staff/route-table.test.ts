@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protectStaffRoutes } from '../../../api/src/plugins/auth.js';
+import {
+  CONSOLE_PERMISSIONS,
+  hasStaffRole,
+  STAFF_ROLES,
+  type TStaffRole,
+} from '../../../shared/staff-roles.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { bearer, signIn } from './helpers.js';
 
 let t: TestApp;
+const tokens = {} as Record<TStaffRole, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  for (const role of STAFF_ROLES) tokens[role] = (await signIn(t, role)).token;
 });
 afterAll(() => t.close());
 
@@ -29,6 +38,9 @@ const PUBLIC_EXACT = [
   '/api/sc/session/login',
   '/api/sc/session/google-login',
   '/api/sc/session/console-config',
+  '/api/sc/session/two-factor',
+  '/api/sc/session/password-link',
+  '/api/sc/session/set-password',
   '/scadmin',
   '/embed.js',
   '/embed-playground',
@@ -202,6 +214,33 @@ describe('the route table', () => {
   });
 });
 
+/**
+ * The least role of each kind of staff work (issue 20's role list): Administrators manage staff
+ * accounts and the certification agencies and types every form shares, and alone remove people;
+ * Editors change organizations, people and enrollment; Viewers read every screen and download
+ * and email reports. Routes a rule does not name must be reads (Viewer).
+ */
+const ROLE_RULES: [RegExp, TStaffRole][] = [
+  [/^\w+ \/api\/admin\/staff\b/, 'administrator'],
+  [/^(POST|PUT|DELETE) \/api\/sc\/submit\/(delete_)?certification_(agency|type)/, 'administrator'],
+  [/^(POST|PUT|DELETE) \/api\/admin\/(agencies|types)\b/, 'administrator'],
+  [/^DELETE \/api\/admin\/users\//, 'administrator'],
+  [/^(POST|PUT|DELETE) \/api\/admin\/(organizations|users)\b/, 'editor'],
+  [
+    /^(POST|PUT|DELETE) \/api\/sc\/submit\/(organization|editorganization|delete_organization)\//,
+    'editor',
+  ],
+  [/^(POST|PUT) \/api\/sc\/submit\/(user|enroll|enroll_all)\b/, 'editor'],
+  [/^POST \/api\/sc\/get\/(get_reports|send_email|users_list)\//, 'viewer'],
+  [/^POST \/api\/sc\/get\/users_list$/, 'viewer'],
+  [/^POST \/api\/sc\/(session\/user-logout|account\/)/, 'viewer'],
+  [/^(GET|HEAD) /, 'viewer'],
+];
+
+function expectedRole(route: string): TStaffRole | undefined {
+  return ROLE_RULES.find(([pattern]) => pattern.test(route))?.[1];
+}
+
 describe('the staff role table', () => {
   it('holds every staff-only route, each with the role its kind of work needs', async () => {
     const roles = t.app.staffRouteRoles;
@@ -212,16 +251,85 @@ describe('the staff role table', () => {
       .map((route) => `${route.method} ${route.path}`)
       .filter((key) => !roles.has(key));
     expect(missing).toEqual([]);
-    // Reading needs the least role; changing people and organizations an Editor; the
-    // certification agencies and types every form shares an Administrator.
+    const wrong: string[] = [];
+    for (const [route, role] of roles) {
+      const expected = expectedRole(route);
+      if (expected !== role)
+        wrong.push(`${route}: declares ${role}, the role list says ${expected}`);
+    }
+    expect(wrong).toEqual([]);
     expect(roles.get('GET /api/admin/users')).toBe('viewer');
     expect(roles.get('POST /api/sc/get/get_reports/:orgId')).toBe('viewer');
     expect(roles.get('PUT /api/sc/submit/user/:userId')).toBe('editor');
     expect(roles.get('DELETE /api/admin/organizations/:id')).toBe('editor');
+    expect(roles.get('DELETE /api/admin/users/:id')).toBe('administrator');
     expect(roles.get('POST /api/sc/submit/certification_agency/:agency')).toBe('administrator');
     expect(roles.get('PUT /api/admin/types/:id')).toBe('administrator');
-    for (const [route, role] of roles) {
-      if (route.startsWith('GET ') || route.startsWith('HEAD ')) expect(role, route).toBe('viewer');
+    expect(roles.get('GET /api/admin/staff')).toBe('administrator');
+    expect(roles.get('POST /api/admin/staff/:id/deactivate')).toBe('administrator');
+  });
+
+  it('answers each route 401 without a token, 403 below its role and never refuses its role or above', async () => {
+    const routes = routeTable(t.app.printRoutes({ commonPrefix: false })).filter(
+      (route) => route.method !== 'HEAD' && !isPublic(route.path),
+    );
+    expect(routes.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const needed = t.app.staffRouteRoles.get(key);
+      // Ids no row has, so a permitted write changes nothing the walk relies on.
+      const url = route.path.replace(/:[A-Za-z]+/g, '987654').replace(/\*/g, 'x');
+      const request = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+      const anonymous = await request({});
+      if (anonymous.statusCode !== 401)
+        wrong.push(`${key} without a token -> ${anonymous.statusCode}`);
+      // Signing out would end the walk's own session; it needs the least role anyway.
+      if (!needed || key === 'POST /api/sc/session/user-logout') continue;
+      for (const role of STAFF_ROLES) {
+        const response = await request(bearer(tokens[role]));
+        const refused = response.statusCode === 401 || response.statusCode === 403;
+        if (hasStaffRole(role, needed) === refused) {
+          wrong.push(`${key} as ${role} (needs ${needed}) -> ${response.statusCode}`);
+        }
+        if (response.statusCode === 403) expect(response.json().code).toBe('FORBIDDEN');
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("mirrors the server's roles in the console's permissions", () => {
+    const roles = t.app.staffRouteRoles;
+    const rest = (resource: string, action: string) => {
+      const routes: Record<string, string> = {
+        list: `GET /api/admin/${resource}`,
+        show: `GET /api/admin/${resource}/:id`,
+        create: `POST /api/admin/${resource}`,
+        edit: `PUT /api/admin/${resource}/:id`,
+        delete: `DELETE /api/admin/${resource}/:id`,
+      };
+      return routes[action];
+    };
+    const route: Record<string, Record<string, string | undefined>> = {
+      users: { enroll: 'POST /api/sc/submit/enroll/:orgId/:userId' },
+      certifications: {
+        list: 'GET /api/sc/get/certification_agencies',
+        edit: 'POST /api/sc/submit/certification_agency/:agency',
+      },
+      reports: { list: 'POST /api/sc/get/get_reports/:orgId' },
+    };
+    for (const [resource, actions] of Object.entries(CONSOLE_PERMISSIONS)) {
+      for (const [action, role] of Object.entries(actions)) {
+        const key = route[resource]?.[action] ?? rest(resource, action);
+        expect(key, `${resource}.${action}`).toBeDefined();
+        expect(roles.get(key as string), `${resource}.${action} (${key})`).toBe(role);
+      }
     }
   });
 

@@ -6,6 +6,7 @@ import {
   addStaff,
   disableStaff,
   resetStaffPassword,
+  resetStaffTwoFactor,
   StaffAccountError,
 } from '../../../api/src/modules/staff-auth/accounts.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -60,9 +61,10 @@ describe('npm run staff', () => {
       const added = await staffCli(['add', email], `${password}\n`);
       expect(added.err).toBe('');
       expect(added.code).toBe(0);
-      expect(added.out).toContain(`Staff account ${email} added.`);
+      expect(added.out).toContain(`Staff account ${email} added as an Administrator.`);
       const stored = await t.app.orm.em.fork().findOneOrFail(StaffAccount, { email });
       expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(stored.role).toBe('administrator');
       expect((await login(t.app, email, password)).statusCode).toBe(200);
     },
     CLI_TIMEOUT,
@@ -99,16 +101,37 @@ describe('the staff account operations behind the CLI', () => {
     expect((await login(t.app, staff.email, second)).statusCode).toBe(401);
     expect((await verify(fresh)).statusCode).toBe(401);
 
-    // Adding it again re-enables it with the new password.
+    // Adding it again re-enables it with the new password, as an Administrator: the way back
+    // in when no Administrator can sign in.
+    await t.app.orm.em.fork().nativeUpdate(StaffAccount, { id: staff.id }, { role: 'viewer' });
     const third = `third-password-${unique()}`;
     expect(await addStaff(t.app.orm.em.fork(), staff.email, third)).toBe('updated');
     expect((await login(t.app, staff.email, third)).statusCode).toBe(200);
+    const restored = await t.app.orm.em.fork().findOneOrFail(StaffAccount, { id: staff.id });
+    expect(restored.role).toBe('administrator');
   });
 
-  it('refuses short passwords, bad emails and unknown accounts', async () => {
+  it('turns two-step sign-in off for someone who lost their authenticator', async () => {
+    const staff = await createStaff(t.app);
+    await t.app.orm.em
+      .fork()
+      .nativeUpdate(
+        StaffAccount,
+        { id: staff.id },
+        { totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabledAt: new Date() },
+      );
+    expect((await login(t.app, staff.email, staff.password)).json().twoFactorRequired).toBe(true);
+    await resetStaffTwoFactor(t.app.orm.em.fork(), staff.email);
+    expect((await login(t.app, staff.email, staff.password)).json().verified).toBeDefined();
+  });
+
+  it('refuses short and common passwords, bad emails and unknown accounts', async () => {
     const em = t.app.orm.em.fork();
     await expect(addStaff(em, `short-${unique()}@example.org`, 'short')).rejects.toThrow(
       'at least 12 characters',
+    );
+    await expect(addStaff(em, `common-${unique()}@example.org`, 'password1234')).rejects.toThrow(
+      'too common',
     );
     await expect(addStaff(em, 'not-an-email', 'long-enough-password')).rejects.toThrow(
       StaffAccountError,

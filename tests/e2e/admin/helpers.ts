@@ -7,9 +7,12 @@ import {
   CertificationAgency,
   CertificationType,
   Registration,
+  StaffAccount,
   User,
 } from '../../../api/src/db/entities/index.js';
+import { hashPassword } from '../../../api/src/modules/staff-auth/passwords.js';
 import { seed } from '../../../api/src/seed.js';
+import type { TStaffRole } from '../../../shared/staff-roles.js';
 import type { TestOrganization } from '../helpers/fixtures.js';
 import { documentFiles, uniqueEmail } from '../helpers/fixtures.js';
 import type { RunningServer } from '../helpers/server.js';
@@ -27,6 +30,28 @@ export async function createStaff(server: RunningServer): Promise<StaffLogin> {
   };
   await seed(server.app.orm.em.fork(), { ...server.config, admin: login, seedDemo: false });
   return login;
+}
+
+/** A staff account of the given role, written as the Staff screen's invitation taken up would. */
+export async function createStaffWithRole(
+  server: RunningServer,
+  role: TStaffRole,
+): Promise<StaffLogin & { id: number }> {
+  const login = {
+    email: `${role}.${randomBytes(4).toString('hex')}@example.com`,
+    password: `pw-${randomBytes(12).toString('hex')}`,
+  };
+  const em = server.app.orm.em.fork();
+  const account = em.create(StaffAccount, {
+    email: login.email,
+    role,
+    passwordHash: await hashPassword(login.password),
+    googleSubject: null,
+    active: true,
+    lastLoginAt: null,
+  });
+  await em.flush();
+  return { ...login, id: account.id };
 }
 
 /** Signs in through the login screen and waits for the console home. */

@@ -4,7 +4,13 @@ import { Document } from './document.js';
 import { Draft, DraftDocument } from './draft.js';
 import { OutboxEmail } from './email.js';
 import { Organization, OrganizationAgency } from './organization.js';
-import { AuditEntry, StaffAccount, StaffSession } from './staff.js';
+import {
+  AuditEntry,
+  StaffAccount,
+  StaffPasswordLink,
+  StaffRecoveryCode,
+  StaffSession,
+} from './staff.js';
 import { Submission } from './submission.js';
 import { TestKit } from './test-kit.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
@@ -36,6 +42,8 @@ export const entities = [
   Submission,
   StaffAccount,
   StaffSession,
+  StaffPasswordLink,
+  StaffRecoveryCode,
   AuditEntry,
   OutboxEmail,
   Draft,

@@ -1,18 +1,29 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { STAFF_ROLES } from '../../../../shared/staff-roles.js';
 import { baseProperties } from './base.js';
 
-/** A provider staff member who signs in to the console; emails unique case-insensitively. */
+/**
+ * A provider staff member who signs in to the console; emails unique case-insensitively. An
+ * account with neither a password nor a Google identity is an invitation not yet taken up.
+ */
 export const StaffAccount = defineEntity({
   name: 'StaffAccount',
   tableName: 'staff_accounts',
   properties: {
     ...baseProperties(),
     email: p.string().length(255),
+    name: p.string().length(100).default(''),
+    role: p.enum([...STAFF_ROLES]).columnType('text'),
     /** argon2id hash; null for accounts that only sign in with Google. */
     passwordHash: p.string().length(255).nullable(),
     googleSubject: p.string().length(255).nullable().unique('staff_accounts_google_subject_unique'),
     active: p.boolean().default(true),
     lastLoginAt: p.datetime().nullable(),
+    /** The authenticator app's secret (base32); set at enrolment, in use once confirmed. */
+    totpSecret: p.string().length(64).nullable(),
+    totpEnabledAt: p.datetime().nullable(),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: p.integer().nullable(),
   },
   uniques: [
     {
@@ -34,10 +45,47 @@ export const StaffSession = defineEntity({
     issuedAt: p.datetime(),
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
+    /** Moved forward at most once a minute by the requests the session makes. */
+    lastSeenAt: p.datetime(),
+    ipAddress: p.string().length(64).default(''),
+    userAgent: p.string().length(255).default(''),
   },
   indexes: [{ name: 'staff_sessions_staff_idx', properties: ['staff'] }],
 });
 export type TStaffSession = InferEntity<typeof StaffSession>;
+
+/**
+ * An invitation or password-reset link: only the SHA-256 of its random token is kept; it works
+ * once, until it expires, and a newer link of the same account replaces it.
+ */
+export const StaffPasswordLink = defineEntity({
+  name: 'StaffPasswordLink',
+  tableName: 'staff_password_links',
+  properties: {
+    ...baseProperties(),
+    staff: () => p.manyToOne(StaffAccount).deleteRule('cascade'),
+    purpose: p.enum(['invite', 'reset']).columnType('text'),
+    tokenHash: p.string().length(64).unique('staff_password_links_token_hash_unique'),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+  indexes: [{ name: 'staff_password_links_staff_idx', properties: ['staff'] }],
+});
+export type TStaffPasswordLink = InferEntity<typeof StaffPasswordLink>;
+
+/** A one-time recovery code of two-step sign-in, kept as its SHA-256. */
+export const StaffRecoveryCode = defineEntity({
+  name: 'StaffRecoveryCode',
+  tableName: 'staff_recovery_codes',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    staff: () => p.manyToOne(StaffAccount).deleteRule('cascade'),
+    codeHash: p.string().length(64),
+    usedAt: p.datetime().nullable(),
+  },
+  indexes: [{ name: 'staff_recovery_codes_staff_idx', properties: ['staff'] }],
+});
+export type TStaffRecoveryCode = InferEntity<typeof StaffRecoveryCode>;
 
 /** Who changed what and when in the console: before and after, written in the same transaction. */
 export const AuditEntry = defineEntity({
@@ -60,6 +108,12 @@ export const AuditEntry = defineEntity({
   indexes: [
     { name: 'audit_log_entity_idx', properties: ['entityType', 'entityId'] },
     { name: 'audit_log_created_idx', properties: ['createdAt'] },
+    { name: 'audit_log_action_created_idx', properties: ['action', 'createdAt'] },
+    {
+      name: 'audit_log_staff_email_created_idx',
+      expression:
+        'create index "audit_log_staff_email_created_idx" on "audit_log" (lower("staff_email"), "created_at")',
+    },
   ],
 });
 export type TAuditEntry = InferEntity<typeof AuditEntry>;

@@ -17,8 +17,12 @@ type Page = Omit<ListQuery, 'filter'>;
  */
 interface RestResource<TResponse extends z.ZodType<{ id: number | string }>, TFilter> {
   name: string;
-  /** The least role that may create, update or delete (reading needs 'viewer'). */
+  /** The least role that may read (default 'viewer'). */
+  readRole?: TStaffRole;
+  /** The least role that may create, update or delete (default 'administrator'). */
   writeRole?: TStaffRole;
+  /** The least role that may delete, when it differs from writeRole. */
+  removeRole?: TStaffRole;
   /** One record as answered (shared/admin-responses.ts); a list answers an array of them. */
   response: TResponse;
   sortFields: readonly string[];
@@ -56,11 +60,12 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
   // The services' records are checked against the schema by RestResource's types; the routes
   // only hand them on.
   const record: z.ZodType = resource.response;
+  const readRole = resource.readRole ?? 'viewer';
 
   app.get(
     path,
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: readRole },
       schema: {
         tags,
         summary: `getList / getMany / getManyReference (sort by ${resource.sortFields.join(', ')}).`,
@@ -81,7 +86,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
   app.get(
     `${path}/:id`,
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: readRole },
       schema: {
         tags,
         summary: 'getOne',
@@ -134,7 +139,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     app.delete(
       `${path}/:id`,
       {
-        config: { staffRole: writeRole },
+        config: { staffRole: resource.removeRole ?? writeRole },
         schema: {
           tags,
           summary: 'delete',

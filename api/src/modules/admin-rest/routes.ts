@@ -63,6 +63,7 @@ import {
 } from '../users/service.js';
 import { booleanFilter, idFilter, idsFilter, instantFilter, textFilter } from './list-query.js';
 import { registerResource } from './resource.js';
+import { staffRestRoutes } from './staff-routes.js';
 
 /** The react-admin record of an organization: the service view plus its public form link. */
 function organizationRecord(view: OrganizationView, publicUrl: string) {
@@ -180,6 +181,8 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   registerResource(app, {
     name: 'users',
     writeRole: 'editor',
+    // Editors add, edit and enroll people; removing a person is an Administrator's call.
+    removeRole: 'administrator',
     response: ZAdminUserResponse,
     sortFields: USER_SORT_FIELDS,
     defaultSort: 'lastName',
@@ -234,8 +237,11 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
       entityType: textFilter(raw.entityType, 'entityType'),
       entityId: raw.entityId === undefined ? undefined : String(raw.entityId),
       staffEmail: textFilter(raw.staffEmail, 'staffEmail'),
+      action: textFilter(raw.action, 'action'),
     }),
     list: (em, filter, page) => listAudit(em, filter, page),
     getOne: getAuditEntry,
   });
+
+  staffRestRoutes(app);
 };

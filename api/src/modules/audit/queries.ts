@@ -20,10 +20,11 @@ export interface AuditConditions {
   entityType?: string;
   entityId?: string;
   staffEmail?: string;
+  action?: string;
 }
 
 function auditWhere(conditions: AuditConditions): SqlFragment {
-  const { entityType, entityId, staffEmail } = conditions;
+  const { entityType, entityId, staffEmail, action } = conditions;
   return whereAll([
     idIn('id', conditions.ids),
     entityType ? { text: 'entity_type = :entityType', params: { entityType } } : undefined,
@@ -31,12 +32,14 @@ function auditWhere(conditions: AuditConditions): SqlFragment {
     staffEmail
       ? { text: 'lower(staff_email) = lower(:staffEmail)', params: { staffEmail } }
       : undefined,
+    action ? { text: 'action = :action', params: { action } } : undefined,
   ]);
 }
 
 /**
  * The newest (or oldest) entries first, ordered by created_at then id (audit_log_created_idx;
- * entity filters use audit_log_entity_idx), and how many match.
+ * entity filters use audit_log_entity_idx, a staff member audit_log_staff_email_created_idx, an
+ * action audit_log_action_created_idx), and how many match.
  */
 export async function auditPage(
   em: EntityManager,

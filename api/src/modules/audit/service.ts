@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAuditAction, TAuditedEntity } from '../../../../shared/audit.js';
 import { AuditEntry } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { type AuditConditions, type AuditRow, auditPage } from './queries.js';
@@ -9,11 +10,9 @@ export interface Actor {
   email: string;
 }
 
-type AuditAction = 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'enroll' | 'enroll_all';
-
 interface AuditChange {
-  action: AuditAction;
-  entityType: 'organization' | 'agency' | 'type' | 'agency_type' | 'user' | 'registration';
+  action: TAuditAction;
+  entityType: TAuditedEntity;
   entityId: string | number;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -1,45 +1,63 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MIN_STAFF_PASSWORD } from '../../config.js';
-import { StaffAccount, StaffSession } from '../../db/entities/index.js';
+import { StaffAccount, StaffRecoveryCode } from '../../db/entities/index.js';
+import { type Actor, recordAudit } from '../audit/service.js';
+import { passwordProblem } from './password-policy.js';
 import { hashPassword } from './passwords.js';
-import { findStaffByEmail } from './service.js';
+import { findStaffByEmail, revokeSessions } from './service.js';
+
+// The staff command's operations (npm run staff) and the start-up seed's first account: the way
+// in for the first Administrator, and back in when no Administrator can sign in.
 
 export class StaffAccountError extends Error {
   override name = 'StaffAccountError';
 }
 
-function checkPassword(password: string) {
-  if (password.length < MIN_STAFF_PASSWORD) {
-    throw new StaffAccountError(`The password must be at least ${MIN_STAFF_PASSWORD} characters.`);
-  }
+/** Changes made from the command line are audited under this name. */
+const COMMAND_LINE: Actor = { id: null, email: 'npm run staff' };
+
+async function checkNewPassword(password: string, email: string) {
+  const problem = await passwordProblem(password, email);
+  if (problem) throw new StaffAccountError(problem);
 }
 
-/** Adds an active staff account, or reactivates an existing one with the new password. */
+/**
+ * Adds an active Administrator, or makes an existing account one again: reactivated, with the
+ * new password, its sessions ended.
+ */
 export async function addStaff(
   em: EntityManager,
   email: string,
   password: string,
 ): Promise<'created' | 'updated'> {
-  checkPassword(password);
   const trimmed = email.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) {
     throw new StaffAccountError('Please give a valid email address.');
   }
+  await checkNewPassword(password, trimmed);
   const passwordHash = await hashPassword(password);
   const existing = await findStaffByEmail(em, trimmed);
   if (existing) {
+    const before = { role: existing.role, active: existing.active };
     existing.passwordHash = passwordHash;
     existing.active = true;
+    existing.role = 'administrator';
     await em.flush();
+    await revokeSessions(em, existing.id);
+    await audit(em, existing.id, 'update', before, {
+      role: 'administrator',
+      active: true,
+      password: 'set',
+    });
     return 'updated';
   }
-  await createAccount(em, trimmed, passwordHash);
+  const account = await createAdministrator(em, trimmed, passwordHash);
+  await audit(em, account.id, 'create', null, { email: trimmed, role: 'administrator' });
   return 'created';
 }
 
 /**
- * Start-up seeding's first account (ADMIN_EMAIL / ADMIN_PASSWORD): added when no account has
- * the email; an existing one is left as it is. Answers whether it was added.
+ * Start-up seeding's first account (ADMIN_EMAIL / ADMIN_PASSWORD), an Administrator: added when
+ * no account has the email; an existing one is left as it is. Answers whether it was added.
  */
 export async function addFirstStaff(
   em: EntityManager,
@@ -48,17 +66,36 @@ export async function addFirstStaff(
 ): Promise<boolean> {
   const trimmed = email.trim();
   if (await findStaffByEmail(em, trimmed)) return false;
-  await createAccount(em, trimmed, await hashPassword(password));
+  await createAdministrator(em, trimmed, await hashPassword(password));
   return true;
 }
 
-async function createAccount(em: EntityManager, email: string, passwordHash: string) {
-  em.create(StaffAccount, {
+async function createAdministrator(em: EntityManager, email: string, passwordHash: string) {
+  const account = em.create(StaffAccount, {
     email,
+    role: 'administrator',
     passwordHash,
     googleSubject: null,
     active: true,
     lastLoginAt: null,
+  });
+  await em.flush();
+  return account;
+}
+
+async function audit(
+  em: EntityManager,
+  staffId: number,
+  action: 'create' | 'update' | 'deactivate' | 'password_change' | 'two_factor_off',
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  recordAudit(em, COMMAND_LINE, {
+    action,
+    entityType: 'staff_account',
+    entityId: staffId,
+    before,
+    after,
   });
   await em.flush();
 }
@@ -69,21 +106,19 @@ async function existingAccount(em: EntityManager, email: string) {
   return account;
 }
 
-/** Revokes every live session of an account (its tokens stop working at once). */
-async function revokeSessions(em: EntityManager, staffId: number) {
-  await em.nativeUpdate(
-    StaffSession,
-    { staff: staffId, revokedAt: null },
-    { revokedAt: new Date() },
-  );
-}
-
 /** Disables an account: it can no longer sign in and its open sessions end. */
 export async function disableStaff(em: EntityManager, email: string): Promise<void> {
   const account = await existingAccount(em, email);
   account.active = false;
   await em.flush();
-  await revokeSessions(em, account.id);
+  const ended = await revokeSessions(em, account.id);
+  await audit(
+    em,
+    account.id,
+    'deactivate',
+    { active: true },
+    { active: false, sessionsEnded: ended },
+  );
 }
 
 /** Sets a new password and signs the account out everywhere. */
@@ -92,9 +127,21 @@ export async function resetStaffPassword(
   email: string,
   password: string,
 ): Promise<void> {
-  checkPassword(password);
   const account = await existingAccount(em, email);
+  await checkNewPassword(password, account.email);
   account.passwordHash = await hashPassword(password);
   await em.flush();
-  await revokeSessions(em, account.id);
+  const ended = await revokeSessions(em, account.id);
+  await audit(em, account.id, 'password_change', null, { sessionsEnded: ended });
+}
+
+/** Turns two-step sign-in off (a lost phone and no recovery code left). */
+export async function resetStaffTwoFactor(em: EntityManager, email: string): Promise<void> {
+  const account = await existingAccount(em, email);
+  account.totpSecret = null;
+  account.totpEnabledAt = null;
+  account.totpLastStep = null;
+  await em.nativeDelete(StaffRecoveryCode, { staff: account.id });
+  await em.flush();
+  await audit(em, account.id, 'two_factor_off', null, { email: account.email });
 }

@@ -9,16 +9,28 @@ import {
   type AuthenticatedStaff,
   type Authentication,
   authenticate,
+  type Client,
+  type SignInRules,
   type TokenCodec,
 } from './service.js';
+import { type SignInThrottle, signInThrottle } from './throttle.js';
 
 /** The console token's only algorithm: HMAC-SHA256 with config.auth.jwtSecret. */
 const STAFF_TOKEN_ALGORITHM = 'HS256';
+/** What a two-step challenge token is for: never a session. */
+const CHALLENGE_PURPOSE = 'two-factor';
+/** How long the code may take after a right password. */
+const CHALLENGE_SECONDS = 5 * 60;
 
 interface StaffAuth {
   tokens: TokenCodec;
+  /** The id of the account a live two-step challenge names, or null. */
+  challengeAccount(challenge: string): number | null;
   /** Where Google's signing keys come from; tests swap in a local key. */
   googleKeys: GoogleKeyProvider;
+  /** Sign-in counters every process shares. */
+  throttle: SignInThrottle;
+  rules: SignInRules;
   /** Checks a request's bearer token without answering. */
   authenticate(request: FastifyRequest): Promise<Authentication>;
 }
@@ -56,12 +68,32 @@ const staffAuthPlugin: FastifyPluginAsync = async (app) => {
     sign: ({ jti, ...claims }) => app.jwt.sign(claims, { jti }),
     verify: (token) => app.jwt.verify(token),
     isExpiredError: (error) => (error as { code?: string })?.code === 'FAST_JWT_EXPIRED',
+    signChallenge: (staffId) =>
+      app.jwt.sign(
+        { sub: String(staffId), purpose: CHALLENGE_PURPOSE },
+        { expiresIn: CHALLENGE_SECONDS },
+      ),
+  };
+  const rules: SignInRules = {
+    ttlSeconds: app.config.auth.tokenTtlSeconds,
+    twoFactorRoles: app.config.auth.twoFactorRoles,
   };
 
   const staffAuth: StaffAuth = {
     tokens,
+    challengeAccount(challenge) {
+      try {
+        const claims = app.jwt.verify<{ sub?: unknown; purpose?: unknown }>(challenge);
+        const id = Number(claims.sub);
+        return claims.purpose === CHALLENGE_PURPOSE && Number.isInteger(id) ? id : null;
+      } catch {
+        return null;
+      }
+    },
     googleKeys: googlePublishedKeys(),
-    authenticate: (request) => authenticate(request.em, tokens, bearerToken(request)),
+    throttle: signInThrottle(app.sharedCounters),
+    rules,
+    authenticate: (request) => authenticate(request.em, tokens, rules, bearerToken(request)),
   };
   app.decorate('staffAuth', staffAuth);
   app.decorateRequest('staff', null as unknown as AuthenticatedStaff);
@@ -75,6 +107,16 @@ const staffAuthPlugin: FastifyPluginAsync = async (app) => {
     }
     request.staff = result.staff;
   });
+  app.decorate('staffStanding', (request: FastifyRequest) => ({
+    role: request.staff.role,
+    mustEnrollTwoFactor: request.staff.mustEnrollTwoFactor,
+  }));
 };
 
-export default fp(staffAuthPlugin, { name: 'staff-auth', dependencies: ['db'] });
+/** Where the request comes from (request.ip follows TRUST_PROXY). */
+export function clientOf(request: FastifyRequest): Client {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' };
+}
+
+export default fp(staffAuthPlugin, { name: 'staff-auth', dependencies: ['db', 'rate-limits'] });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TStaffRole } from '../../../../shared/staff-roles.js';
 import { query, sql } from '../../db/sql.js';
 
 // The staff sign-in statements that are not plain entity reads.
@@ -14,21 +15,75 @@ export const staffAccountIdByEmail = async (em: EntityManager, params: { email: 
 
 const SESSION = sql<{ sessionId: string }>(
   'staff-session',
-  `select a.id as staff_id, a.email, a.active, s.expires_at, s.revoked_at
+  `select a.id as staff_id, a.email, a.role, a.active, a.totp_enabled_at,
+          s.expires_at, s.revoked_at, s.last_seen_at
      from staff_sessions s join staff_accounts a on a.id = s.staff_id
     where s.id = :sessionId`,
 );
-/** A session (a token's jti) with its account's id, email and whether it is active. */
+/** A session (a token's jti) with its account's id, email, role and state. */
 export const sessionWithAccount = async (em: EntityManager, params: { sessionId: string }) =>
   (
     await query<
       {
         staff_id: number;
         email: string;
+        role: TStaffRole;
         active: boolean;
+        totp_enabled_at: Date | null;
         expires_at: Date;
         revoked_at: Date | null;
+        last_seen_at: Date;
       },
       typeof params
     >(em, SESSION, params)
   )[0];
+
+const TOUCH_SESSION = sql<{ sessionId: string }>(
+  'staff-session-touch',
+  `update staff_sessions set last_seen_at = now()
+    where id = :sessionId and last_seen_at < now() - interval '1 minute'`,
+);
+/** Moves a session's last sighting to now, unless another request did within the minute. */
+export const touchSession = async (em: EntityManager, params: { sessionId: string }) => {
+  await query(em, TOUCH_SESSION, params);
+};
+
+// Takes the rows of every active Administrator who can sign in, so two changes that would each
+// leave one Administrator wait for each other instead of leaving none.
+const ACTIVE_ADMINISTRATORS = sql(
+  'staff-active-administrators',
+  `select id from staff_accounts
+    where role = 'administrator' and active
+      and (password_hash is not null or google_subject is not null)
+    order by id for update`,
+);
+/** Ids of the active Administrators who can sign in, locked until the transaction ends. */
+export const lockActiveAdministrators = async (em: EntityManager) =>
+  (await query<{ id: number }, Record<string, never>>(em, ACTIVE_ADMINISTRATORS, {})).map(
+    (row) => row.id,
+  );
+
+// staff_recovery_codes_staff_idx; a code is spent by the statement that finds it.
+const SPEND_RECOVERY_CODE = sql<{ staffId: number; codeHash: string }>(
+  'staff-recovery-code-spend',
+  `update staff_recovery_codes set used_at = now()
+    where staff_id = :staffId and code_hash = :codeHash and used_at is null
+    returning id`,
+);
+/** Spends an unused recovery code of the account; answers whether there was one. */
+export const spendRecoveryCode = async (
+  em: EntityManager,
+  params: { staffId: number; codeHash: string },
+) => (await query<{ id: number }, typeof params>(em, SPEND_RECOVERY_CODE, params)).length > 0;
+
+// A code's 30-second step is taken by the statement that accepts it: never twice, even by two
+// processes at once.
+const TAKE_TOTP_STEP = sql<{ staffId: number; step: number }>(
+  'staff-totp-step-take',
+  `update staff_accounts set totp_last_step = :step
+    where id = :staffId and (totp_last_step is null or totp_last_step < :step)
+    returning id`,
+);
+/** Records the step of an accepted code; answers false when it (or a later one) was used. */
+export const takeTotpStep = async (em: EntityManager, params: { staffId: number; step: number }) =>
+  (await query<{ id: number }, typeof params>(em, TAKE_TOTP_STEP, params)).length > 0;

@@ -1,16 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAuditAction } from '../../../../shared/audit.js';
+import type { TSignInMethod, TStaffRole } from '../../../../shared/staff-roles.js';
 import { StaffAccount, StaffSession, type TStaffAccount } from '../../db/entities/index.js';
+import { recordAudit } from '../audit/service.js';
 import type { GoogleIdentity } from './google.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { sessionWithAccount, staffAccountIdByEmail } from './queries.js';
+import { sessionWithAccount, staffAccountIdByEmail, touchSession } from './queries.js';
 
 /** The signed-in staff member a request acts for. */
 export interface AuthenticatedStaff {
   id: number;
   email: string;
+  role: TStaffRole;
   sessionId: string;
+  /** The role must use two-step sign-in and the person has not set it up yet. */
+  mustEnrollTwoFactor: boolean;
 }
 
 export type Authentication =
@@ -26,8 +32,53 @@ interface TokenClaims {
 /** Signs and checks console tokens; verify throws TokenExpired or any other error. */
 export interface TokenCodec {
   sign(claims: TokenClaims): string;
-  verify(token: string): { sub?: unknown; jti?: unknown };
+  verify(token: string): { sub?: unknown; jti?: unknown; purpose?: unknown };
   isExpiredError(error: unknown): boolean;
+  /** A short-lived token naming an account whose password (or Google) was right. */
+  signChallenge(staffId: number): string;
+}
+
+/** Where a request comes from, as a session and the audit log record it. */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+/** What the settings ask of sign-in (REQUIRE_2FA_FOR, TOKEN_TTL_SECONDS). */
+export interface SignInRules {
+  ttlSeconds: number;
+  twoFactorRoles: readonly TStaffRole[];
+}
+
+export const twoFactorRequired = (rules: SignInRules, role: TStaffRole) =>
+  rules.twoFactorRoles.includes(role);
+
+/** How the account can sign in (the Staff screen's column, the account page). */
+export function signInMethods(
+  account: Pick<TStaffAccount, 'passwordHash' | 'googleSubject' | 'totpEnabledAt'>,
+): TSignInMethod[] {
+  const methods: TSignInMethod[] = [];
+  if (account.passwordHash) methods.push('password');
+  if (account.googleSubject) methods.push('google');
+  if (account.totpEnabledAt) methods.push('authenticator');
+  return methods;
+}
+
+/** The audit entry of a sign-in event, written with its own flush. */
+export async function auditSignIn(
+  em: EntityManager,
+  account: { id: number | null; email: string },
+  action: Extract<TAuditAction, 'sign_in' | 'sign_in_failed' | 'sign_out'>,
+  details: Record<string, unknown>,
+): Promise<void> {
+  recordAudit(em, account, {
+    action,
+    entityType: 'staff_account',
+    entityId: account.id ?? '',
+    before: null,
+    after: details,
+  });
+  await em.flush();
 }
 
 export async function findStaffByEmail(
@@ -67,6 +118,7 @@ export async function startSession(
   account: TStaffAccount,
   tokens: TokenCodec,
   ttlSeconds: number,
+  client: Client,
 ): Promise<string> {
   const now = new Date();
   const id = randomUUID();
@@ -76,19 +128,27 @@ export async function startSession(
     issuedAt: now,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     revokedAt: null,
+    lastSeenAt: now,
+    ipAddress: client.ip.slice(0, 64),
+    userAgent: client.userAgent.slice(0, 255),
   });
   account.lastLoginAt = now;
   await em.flush();
   return tokens.sign({ sub: String(account.id), email: account.email, jti: id });
 }
 
+/** A session's last sighting moves at most once a minute: one write a minute, not per request. */
+const SEEN_EVERY_MS = 60_000;
+
 /**
  * A token is live while its signature and expiry check out, its session is neither revoked nor
- * past its end, and its account is still active.
+ * past its end, and its account is still active. Role and two-step state are read on every
+ * request, so a change of role or a deactivation takes effect at once, on every process.
  */
 export async function authenticate(
   em: EntityManager,
   tokens: TokenCodec,
+  rules: Pick<SignInRules, 'twoFactorRoles'>,
   token: string | undefined,
 ): Promise<Authentication> {
   if (!token) return { ok: false, reason: 'invalid' };
@@ -105,7 +165,19 @@ export async function authenticate(
   if (!session || session.revoked_at || !session.active) return { ok: false, reason: 'invalid' };
   if (String(session.staff_id) !== String(claims.sub)) return { ok: false, reason: 'invalid' };
   if (new Date(session.expires_at).getTime() <= Date.now()) return { ok: false, reason: 'expired' };
-  return { ok: true, staff: { id: session.staff_id, email: session.email, sessionId: claims.jti } };
+  if (Date.now() - new Date(session.last_seen_at).getTime() >= SEEN_EVERY_MS) {
+    await touchSession(em, { sessionId: claims.jti });
+  }
+  return {
+    ok: true,
+    staff: {
+      id: session.staff_id,
+      email: session.email,
+      role: session.role,
+      sessionId: claims.jti,
+      mustEnrollTwoFactor: rules.twoFactorRoles.includes(session.role) && !session.totp_enabled_at,
+    },
+  };
 }
 
 /** Revokes one session: its token is refused from now on. */
@@ -117,17 +189,33 @@ export async function endSession(em: EntityManager, sessionId: string): Promise<
   );
 }
 
+/** Revokes every live session of an account but `keep`; answers how many ended. */
+export async function revokeSessions(
+  em: EntityManager,
+  staffId: number,
+  keep?: string,
+): Promise<number> {
+  return em.nativeUpdate(
+    StaffSession,
+    { staff: staffId, revokedAt: null, ...(keep ? { id: { $ne: keep } } : {}) },
+    { revokedAt: new Date() },
+  );
+}
+
 type GoogleAccountOutcome =
   | { ok: true; account: TStaffAccount }
-  | { ok: false; reason: 'disabled' | 'linked-elsewhere' };
+  | { ok: false; reason: 'disabled' | 'linked-elsewhere' | 'not-invited' };
 
 /**
  * The staff account for a verified staff-domain Google identity: found by Google subject, else
- * linked by email on first Google sign-in, else created (Google-only, no password).
+ * linked by email on first Google sign-in (an invitation is taken up this way too), else created
+ * with GOOGLE_AUTO_ROLE when that names a role; without one, an account nobody invited gets no
+ * access.
  */
 export async function accountForGoogle(
   em: EntityManager,
   identity: GoogleIdentity,
+  autoRole: TStaffRole | undefined,
 ): Promise<GoogleAccountOutcome> {
   const outcome = (account: TStaffAccount): GoogleAccountOutcome =>
     account.active ? { ok: true, account } : { ok: false, reason: 'disabled' };
@@ -139,17 +227,28 @@ export async function accountForGoogle(
     if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject) {
       return { ok: false, reason: 'linked-elsewhere' };
     }
+    if (!byEmail.active) return { ok: false, reason: 'disabled' };
     byEmail.googleSubject = identity.subject;
     await em.flush();
     return outcome(byEmail);
   }
+  if (!autoRole) return { ok: false, reason: 'not-invited' };
   try {
     const account = em.create(StaffAccount, {
       email: identity.email.trim(),
+      role: autoRole,
       passwordHash: null,
       googleSubject: identity.subject,
       active: true,
       lastLoginAt: null,
+    });
+    await em.flush();
+    recordAudit(em, account, {
+      action: 'create',
+      entityType: 'staff_account',
+      entityId: account.id,
+      before: null,
+      after: { email: account.email, role: autoRole, through: 'GOOGLE_AUTO_ROLE' },
     });
     await em.flush();
     return outcome(account);

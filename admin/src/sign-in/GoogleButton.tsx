@@ -1,4 +1,3 @@
-import { Box } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../shared/codes';
 import { loadGoogleIdentity } from './googleIdentity';
@@ -10,7 +9,7 @@ interface Props {
 }
 
 /** Google's own sign-in button; its credential goes to our google-login call. */
-export function GoogleSignInButton({ clientId, onCredential, onError }: Props) {
+export function GoogleButton({ clientId, onCredential, onError }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const callbacks = useRef({ onCredential, onError });
@@ -46,5 +45,5 @@ export function GoogleSignInButton({ clientId, onCredential, onError }: Props) {
   }, [clientId]);
 
   if (failed) return null;
-  return <Box ref={container} sx={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} />;
+  return <div ref={container} className="signin-google" />;
 }
