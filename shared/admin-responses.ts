@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
+import {
+  DOCUMENT_DECISIONS,
+  DOCUMENT_REJECTION_REASONS,
+  REGISTRATION_REJECTION_REASONS,
+  REVIEW_STATES,
+} from './review.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
 
 // The records of the react-admin REST resources (/api/admin): getOne, create, update and delete
@@ -99,3 +105,111 @@ export const ZAdminAuditResponse = z.object({
   after: ZAuditSnapshot,
   createdAt: z.string(),
 });
+
+/** A reviewed document as the console fetches it (the staff-only API path). */
+const ZReviewDocument = z.object({
+  id: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** GET with the staff token; the console's own address is /scadmin/documents/{id}. */
+  url: z.string(),
+});
+
+/** An item as it was before the registrant corrected it. */
+const ZReviewEarlierVersion = z.object({
+  /** When it was replaced (an ISO instant). */
+  replacedAt: z.string(),
+  /** What it said then, and why it was rejected. */
+  summary: z.string(),
+  document: ZReviewDocument.nullable(),
+});
+
+const ZReviewItemDecision = {
+  decision: z.enum(DOCUMENT_DECISIONS),
+  reason: z.enum(DOCUMENT_REJECTION_REASONS).nullable(),
+  note: z.string().nullable(),
+  document: ZReviewDocument.nullable(),
+  earlierVersions: z.array(ZReviewEarlierVersion),
+};
+
+export const ZReviewHistoryEntry = z.object({
+  id: z.number().int(),
+  registrationId: z.number().int(),
+  /** An ISO instant. */
+  at: z.string(),
+  action: z.string(),
+  /** The staff member, or the registrant's email for a resubmission. */
+  by: z.string(),
+  /** What happened, in the console's words. */
+  summary: z.string(),
+});
+
+export const ZAdminReviewResponse = z.object({
+  /** The registration's id. */
+  id: z.number().int(),
+  /** The review version a decision must name (optimistic check). */
+  version: z.number().int(),
+  state: z.enum(REVIEW_STATES),
+  /** ISO instants: in the queue since, and registered. */
+  queuedAt: z.string(),
+  registeredAt: z.string(),
+  resubmitted: z.boolean(),
+  userId: z.number().int(),
+  userType: z.enum(USER_TYPES),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  companyName: z.string().nullable(),
+  /** One record (not a queue row) also carries the whole review. */
+  phone: z.string().optional(),
+  enrolled: z.boolean().optional(),
+  reviewedAt: z.string().nullable().optional(),
+  rejectionReason: z.enum(REGISTRATION_REJECTION_REASONS).nullable().optional(),
+  rejectionNote: z.string().nullable().optional(),
+  company: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      phone: z.string(),
+      address1: z.string(),
+      address2: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+      /** On file before this registration (matched), not created by it; null when unknown. */
+      matched: z.boolean().nullable(),
+    })
+    .nullable()
+    .optional(),
+  certifications: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        /** YYYY-MM-DD, and how it compares with today in the program's time zone. */
+        expiresOn: z.string(),
+        expiry: z.enum(['expired', 'expiring', 'valid']),
+        agencyName: z.string(),
+        typeName: z.string(),
+        ...ZReviewItemDecision,
+      }),
+    )
+    .optional(),
+  /** The submission's test kits: every registration of it reviews the same ones. */
+  testKits: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        serial: z.string(),
+        manufacturer: z.string(),
+        model: z.string(),
+        calibratedOn: z.string(),
+        ...ZReviewItemDecision,
+      }),
+    )
+    .optional(),
+  history: z.array(ZReviewHistoryEntry).optional(),
+});
+export type TAdminReviewResponse = z.infer<typeof ZAdminReviewResponse>;

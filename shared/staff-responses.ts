@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminReviewResponse } from './admin-responses.js';
 import { CODES } from './codes.js';
 import { USER_TYPES } from './constants.js';
 import { ZOrgInfo } from './registration.js';
@@ -188,6 +189,22 @@ export const ZEnrollAllResponse = success(
   z.object({ orgId: z.number().int(), enrolled: z.number().int() }),
 );
 export type TEnrollAllResponse = z.infer<typeof ZEnrollAllResponse>;
+
+// ---- review and approval ----
+
+/** The Review Queue's count and how long its oldest registration has waited. */
+export const ZReviewSummaryResponse = success(
+  z.object({
+    waiting: z.number().int(),
+    /** An ISO instant; null when nothing waits. */
+    oldestQueuedAt: z.string().nullable(),
+  }),
+);
+export type TReviewSummaryResponse = z.infer<typeof ZReviewSummaryResponse>;
+
+/** A decision's answer: the registration's review as it now stands (with its new version). */
+export const ZReviewDecisionResponse = success(ZAdminReviewResponse);
+export type TReviewDecisionResponse = z.infer<typeof ZReviewDecisionResponse>;
 
 // ---- reports ----
 

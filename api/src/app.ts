@@ -17,6 +17,7 @@ import { organizationRoutes } from './modules/organizations/routes.js';
 import linkCache from './modules/registration/link-cache.js';
 import { publicRegistration } from './modules/registration/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { reviewRoutes } from './modules/review/routes.js';
 import staffAuthPlugin from './modules/staff-auth/plugin.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(certificationRoutes);
   await app.register(userRoutes);
   await app.register(reportRoutes);
+  await app.register(reviewRoutes);
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
 

@@ -226,11 +226,12 @@ describe('the staff role table', () => {
   it('refuses to start with a staff route that declares no role', async () => {
     await expect(
       createTestApp({
-        setup: (app) =>
-          app.register(async (scope) => {
+        setup: async (app) => {
+          await app.register(async (scope) => {
             protectStaffRoutes(scope);
             scope.get('/api/sc/get/undeclared', async () => ({}));
-          }),
+          });
+        },
       }),
     ).rejects.toThrow('Staff route GET /api/sc/get/undeclared declares no staffRole');
   });

@@ -4,6 +4,7 @@ import { Document } from './document.js';
 import { OutboxEmail } from './email.js';
 import { Organization, OrganizationAgency } from './organization.js';
 import { AuditEntry, StaffAccount, StaffSession } from './staff.js';
+import { StatusToken } from './status-token.js';
 import { Submission } from './submission.js';
 import { TestKit } from './test-kit.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
@@ -14,6 +15,7 @@ export * from './document.js';
 export * from './email.js';
 export * from './organization.js';
 export * from './staff.js';
+export * from './status-token.js';
 export * from './submission.js';
 export * from './test-kit.js';
 export * from './user.js';
@@ -36,4 +38,5 @@ export const entities = [
   StaffSession,
   AuditEntry,
   OutboxEmail,
+  StatusToken,
 ];

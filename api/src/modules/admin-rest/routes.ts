@@ -6,9 +6,11 @@ import {
   ZAdminAuditResponse,
   ZAdminOrganizationResponse,
   ZAdminRegistrationResponse,
+  ZAdminReviewResponse,
   ZAdminTypeResponse,
   ZAdminUserResponse,
 } from '../../../../shared/admin-responses.js';
+import { USER_TYPES } from '../../../../shared/constants.js';
 import {
   ORGANIZATION_STATUSES,
   type TOrganizationStatus,
@@ -48,6 +50,7 @@ import {
   type OrganizationView,
   updateOrganization,
 } from '../organizations/service.js';
+import { getReview, listQueue, QUEUE_SORT_FIELDS } from '../review/records.js';
 import {
   getRegistration,
   listRegistrations,
@@ -91,6 +94,14 @@ function organizationStatus(value: unknown): TOrganizationStatus | undefined {
     throw AppError.badRequest("filter.status must be 'active' or 'inactive'.");
   }
   return value as TOrganizationStatus;
+}
+
+function userTypeFilter(value: unknown): (typeof USER_TYPES)[number] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!(USER_TYPES as readonly unknown[]).includes(value)) {
+    throw AppError.badRequest("filter.userType must be 'admin' or 'tester'.");
+  }
+  return value as (typeof USER_TYPES)[number];
 }
 
 /** Agencies and types: filtered by ids (getMany) or by a name search (q). */
@@ -221,6 +232,23 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
     }),
     list: listRegistrations,
     getOne: getRegistration,
+  });
+
+  // The Review Queue (registrations waiting, oldest first) and one registration's review.
+  // Decisions are the /api/sc/submit/review calls.
+  registerResource(app, {
+    name: 'review',
+    response: ZAdminReviewResponse,
+    sortFields: QUEUE_SORT_FIELDS,
+    defaultSort: 'queuedAt',
+    defaultOrder: 'ASC',
+    filter: (raw) => ({
+      ids: idsFilter(raw.id),
+      organizationId: idFilter(raw.organization, 'organization'),
+      userType: userTypeFilter(raw.userType),
+    }),
+    list: listQueue,
+    getOne: (em, id) => getReview(em, id),
   });
 
   registerResource(app, {

@@ -3,13 +3,29 @@ import { AuditEntry } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { type AuditConditions, type AuditRow, auditPage } from './queries.js';
 
-/** The staff member a change is made for (request.staff, or the CLI's operator). */
+/**
+ * The staff member a change is made for (request.staff, or the CLI's operator); a registrant
+ * resubmitting through their status link is named by their email, with no staff id.
+ */
 export interface Actor {
   id: number | null;
   email: string;
 }
 
-type AuditAction = 'create' | 'update' | 'delete' | 'link' | 'unlink' | 'enroll' | 'enroll_all';
+type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'link'
+  | 'unlink'
+  | 'enroll'
+  | 'enroll_all'
+  // Review and approval, each recorded against the registration.
+  | 'review_document'
+  | 'approve'
+  | 'request_changes'
+  | 'reject'
+  | 'resubmit';
 
 interface AuditChange {
   action: AuditAction;

@@ -14,6 +14,7 @@ import {
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
+import { statusRoutes } from '../review/status-routes.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
 import { organizationInfoForLink } from './organization-link.js';
@@ -134,6 +135,9 @@ async function registrationRoutes(scope: FastifyInstance) {
       return outcome.answer;
     },
   );
+
+  // The registrant's status link: the same prefix and CORS policy as the form's calls.
+  await scope.register(statusRoutes);
 }
 
 /** The public registration calls under /api/tr, with their own CORS policy. */
