@@ -192,16 +192,6 @@ export type TEnrollAllResponse = z.infer<typeof ZEnrollAllResponse>;
 
 // ---- review and approval ----
 
-/** The Review Queue's count and how long its oldest registration has waited. */
-export const ZReviewSummaryResponse = success(
-  z.object({
-    waiting: z.number().int(),
-    /** An ISO instant; null when nothing waits. */
-    oldestQueuedAt: z.string().nullable(),
-  }),
-);
-export type TReviewSummaryResponse = z.infer<typeof ZReviewSummaryResponse>;
-
 /** A decision's answer: the registration's review as it now stands (with its new version). */
 export const ZReviewDecisionResponse = success(ZAdminReviewResponse);
 export type TReviewDecisionResponse = z.infer<typeof ZReviewDecisionResponse>;

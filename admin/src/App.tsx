@@ -8,6 +8,7 @@ import { createAuthProvider } from './providers/authProvider';
 import { CONSOLE_BASE } from './providers/basePath';
 import { createDataProvider } from './providers/dataProvider';
 import { createBlobClient, createFilePoster, createHttpClient } from './providers/httpClient';
+import review from './review';
 import { consoleTheme } from './theme';
 import users from './users';
 
@@ -34,6 +35,9 @@ const InactiveOrganizations = lazy(() =>
   })),
 );
 const Reports = lazy(() => import('./reports/Reports').then((m) => ({ default: m.Reports })));
+const DocumentPage = lazy(() =>
+  import('./documents/DocumentPage').then((m) => ({ default: m.DocumentPage })),
+);
 const FirebaseButton = lazy(() =>
   import('./debug/FirebaseButton').then((m) => ({ default: m.FirebaseButton })),
 );
@@ -68,6 +72,7 @@ function Console() {
       <Resource name="organizations" {...organizations} />
       <Resource name="users" {...users} />
       <Resource name="audit" {...audit} />
+      <Resource name="review" {...review} />
       <CustomRoutes>
         <Route path="/create" element={<CreateOrganization />} />
         <Route path="/search" element={<SearchOrganizations />} />
@@ -76,6 +81,7 @@ function Console() {
         <Route path="/inactive" element={<InactiveOrganizations />} />
         <Route path="/reports" element={<Reports />} />
         <Route path="/vieworedit/*" element={<OrganizationPage />} />
+        <Route path="/documents/:id" element={<DocumentPage />} />
         <Route path="/firebase/button" element={<FirebaseButton />} />
       </CustomRoutes>
     </Admin>

@@ -2,7 +2,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AppBar, Layout, Menu, TitlePortal, useBasename, useLogout } from 'react-admin';
-import { SECTIONS } from './sections';
+import { useQueueSummary } from '../review/useQueueSummary';
+import { SECTIONS, type Section } from './sections';
 
 function LogOutButton() {
   const logout = useLogout();
@@ -24,6 +25,12 @@ function ConsoleAppBar() {
 // A label longer than the sidebar wraps onto a second line instead of ending in an ellipsis.
 const WRAPPING_LABEL = { '& .MuiTypography-noWrap': { whiteSpace: 'normal' } };
 
+/** The Review Queue's label carries how many registrations wait: "Review Queue (3)". */
+function ReviewQueueLabel({ section }: { section: Section }) {
+  const { waiting } = useQueueSummary();
+  return <>{waiting === undefined ? section.label : `${section.label} (${waiting})`}</>;
+}
+
 function ConsoleMenu() {
   const basename = useBasename();
   return (
@@ -32,7 +39,9 @@ function ConsoleMenu() {
         <Menu.Item
           key={section.to}
           to={`${basename}${section.to}`}
-          primaryText={section.label}
+          primaryText={
+            section.to === '/review' ? <ReviewQueueLabel section={section} /> : section.label
+          }
           leftIcon={section.icon}
           sx={WRAPPING_LABEL}
         />

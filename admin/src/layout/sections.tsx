@@ -2,6 +2,7 @@ import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import PeopleIcon from '@mui/icons-material/People';
@@ -16,7 +17,10 @@ export interface Section {
   description: string;
 }
 
-/** The sidebar's sections (spec section 2) plus Find Users and the audit log; Home describes each. */
+/**
+ * The sidebar's sections: the spec's seven (section 2), then the Review Queue, Find Users and
+ * the audit log; Home describes each.
+ */
 export const SECTIONS: readonly Section[] = [
   {
     to: '/',
@@ -63,6 +67,13 @@ export const SECTIONS: readonly Section[] = [
     icon: <AssessmentIcon />,
     description:
       'Generate registration reports for one or all organizations, to download or send by email.',
+  },
+  {
+    to: '/review',
+    label: 'Review Queue',
+    icon: <FactCheckIcon />,
+    description:
+      'Registrations waiting for review, oldest first: check each certification and test kit beside its document, accept or reject it, then approve the registration or send the decision.',
   },
   {
     to: '/users',

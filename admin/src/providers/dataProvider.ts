@@ -10,6 +10,7 @@ import type {
   TOrganizationDetailResponse,
   TOrganizationSavedResponse,
   TOrganizationSignupsResponse,
+  TReviewDecisionResponse,
   TSuccessResponse,
   TTestingRouteResponse,
 } from '../../../shared/staff-responses';
@@ -67,7 +68,18 @@ export interface StaffCalls {
   registrationCount(orgId: string | number): Promise<number>;
   /** A report: the file itself (download) or {emailMessage} (email delivery). */
   generateReport(orgId: string | number, request: Record<string, unknown>): Promise<FileOrJson>;
+  /**
+   * A review decision on a registration (document, approve, request_changes, reject), made on
+   * the version the reviewer saw; answers the review as it now stands.
+   */
+  decideReview(
+    registrationId: string | number,
+    action: TReviewAction,
+    body: { version: number } & Record<string, unknown>,
+  ): Promise<TReviewDecisionResponse>;
 }
+
+export type TReviewAction = 'document' | 'approve' | 'request_changes' | 'reject';
 
 export type StaffDataProvider = DataProvider & StaffCalls;
 
@@ -167,6 +179,8 @@ export function createDataProvider(
     registrationCount: async (orgId) =>
       (await get<TOrganizationSignupsResponse>(`/api/sc/get/orgsignups/${segment(orgId)}`)).message
         .signups,
+    decideReview: (registrationId, action, body) =>
+      send(`/api/sc/submit/review/${segment(registrationId)}/${action}`, 'POST', body),
     generateReport(orgId, request) {
       if (!filePoster) throw new Error('reports need a file poster');
       return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request);

@@ -10,6 +10,7 @@ import {
   submit,
   testKitFor,
 } from '../registration/fixtures.js';
+import type { staffClient } from '../staff/helpers.js';
 
 // Registrations made through the public form's calls, and the review calls staff make on them.
 
@@ -79,11 +80,7 @@ export function registrationOf(submitted: Submitted, who: string | undefined): n
   return id;
 }
 
-type Call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) => ReturnType<App['inject']>;
+type Call = ReturnType<typeof staffClient>;
 
 /** The review calls, made with one staff member's token. */
 export function reviewCalls(call: Call) {

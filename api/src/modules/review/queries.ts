@@ -87,20 +87,6 @@ export async function queuePage(
   return { rows, total: count?.total ?? 0 };
 }
 
-const QUEUE_SUMMARY = sql(
-  'review-queue-summary',
-  `select count(*)::int as waiting, min(queued_at) as oldest_queued_at
-     from registrations where review_state = 'pending'`,
-);
-/** How many registrations wait for review, and since when the oldest has waited. */
-export async function queueSummary(em: EntityManager) {
-  const [row] = await query<
-    { waiting: number; oldest_queued_at: Date | null },
-    Record<string, never>
-  >(em, QUEUE_SUMMARY, {});
-  return row ?? { waiting: 0, oldest_queued_at: null };
-}
-
 export interface ReviewRow {
   id: number;
   version: number;

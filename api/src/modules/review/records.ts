@@ -17,7 +17,6 @@ import {
   type QueueConditions,
   type QueueRow,
   queuePage,
-  queueSummary,
   type ReviewHistoryRow,
   reviewCertifications,
   reviewHistory,
@@ -71,14 +70,6 @@ export async function listQueue(
     limit: page.limit,
   });
   return { rows: rows.map(queueRecord), total };
-}
-
-export async function reviewSummary(em: EntityManager) {
-  const summary = await queueSummary(em);
-  return {
-    waiting: summary.waiting,
-    oldestQueuedAt: summary.oldest_queued_at ? iso(summary.oldest_queued_at) : null,
-  };
 }
 
 const reviewDocument = (id: string, contentType: string | null, size: number | null) => ({

@@ -8,11 +8,7 @@ import {
   ZReviewDecisionRequest,
 } from '../../../../shared/review.js';
 import { ZId } from '../../../../shared/staff.js';
-import {
-  withErrorResponses,
-  ZReviewDecisionResponse,
-  ZReviewSummaryResponse,
-} from '../../../../shared/staff-responses.js';
+import { withErrorResponses, ZReviewDecisionResponse } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
 import {
@@ -21,15 +17,15 @@ import {
   rejectRegistration,
   requestChanges,
 } from './decisions.js';
-import { getReview, reviewSummary } from './records.js';
+import { getReview } from './records.js';
 
 const TAGS = ['staff review'];
 const ZRegistrationParams = z.object({ registrationId: ZId });
 
 /**
- * Review and approval (/api/sc, staff token): the queue's count, and the decisions on one
- * registration. Each decision names the review version it was based on and answers the review
- * as it now stands; the queue and one review are the /api/admin `review` resource.
+ * Review and approval (/api/sc, staff token): the decisions on one registration. Each names the
+ * review version it was based on and answers the review as it now stands; the queue (with the
+ * count waiting) and one review are the /api/admin `review` resource.
  */
 export const reviewRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -44,19 +40,6 @@ export const reviewRoutes: FastifyPluginAsync = async (base) => {
       .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
     return { code: CODES.success, message: await getReview(request.em, registrationId) };
   };
-
-  app.get(
-    '/api/sc/get/review_summary',
-    {
-      config: { staffRole: 'viewer' },
-      schema: {
-        tags: TAGS,
-        summary: 'How many registrations wait for review, and since when the oldest waits.',
-        response: withErrorResponses({ 200: ZReviewSummaryResponse }),
-      },
-    },
-    async (request) => ({ code: CODES.success, message: await reviewSummary(request.em) }),
-  );
 
   app.post(
     '/api/sc/submit/review/:registrationId/document',
