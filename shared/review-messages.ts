@@ -65,6 +65,8 @@ export const STATUS_PAGE_MESSAGES = {
   invalidLinkTitle: 'This Link Cannot Be Used',
   invalidLinkText:
     'This status link is not valid: it may have expired, it may already have been used to send corrections, or it may have been copied incompletely. The most recent email about your registration has a link that works.',
+  uploadChosenFile:
+    'Please upload the chosen file before sending, or reload the page to keep your current document.',
   // Answers of the correction call.
   nothingChanged: 'Please correct this item or upload a replacement document.',
   notAwaitingCorrections: 'This registration is not waiting for corrections.',

@@ -10,11 +10,16 @@ import { PageLoading } from './screens.js';
 import { thankYouScreen, wizardScreen } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page, the wizard and the thank-you page load lazily (the last two fetched ahead: see
-// wizard/load.ts), and fail into the error screen after 120000 ms.
+// landing page, the wizard, the thank-you page and the status page load lazily (the wizard and
+// the thank-you page fetched ahead: see wizard/load.ts), and fail into the error screen after
+// 120000 ms.
 const LandingPage = lazyScreen(
   () => import('./landing/LandingPage.js'),
   (module) => module.LandingPage,
+).Screen;
+const StatusRoute = lazyScreen(
+  () => import('./status/StatusRoute.js'),
+  (module) => module.StatusRoute,
 ).Screen;
 const WizardRoute = wizardScreen.Screen;
 const ThankYou = thankYouScreen.Screen;
@@ -28,6 +33,8 @@ function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {
       return <WizardRoute urlPage={route.page} />;
     case 'thankYou':
       return <ThankYou />;
+    case 'status':
+      return <StatusRoute token={route.token} />;
   }
 }
 

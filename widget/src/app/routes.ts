@@ -6,6 +6,7 @@ export type TRoute =
   | { name: 'home'; hash: string }
   | { name: 'step'; hash: string; page: number }
   | { name: 'thankYou'; hash: string }
+  | { name: 'status'; hash: string; token: string }
   | { name: 'notFound' };
 
 function decoded(segment: string): string {
@@ -17,7 +18,8 @@ function decoded(segment: string): string {
 }
 
 /**
- * / · /form/{hash} · /form/{hash}/step/{page} · /form/{hash}/thank-you; a trailing slash is
+ * / · /form/{hash} · /form/{hash}/step/{page} · /form/{hash}/thank-you ·
+ * /form/{hash}/status/{token} (a registrant's personal status link); a trailing slash is
  * ignored and anything else is not found. A page that is not a number is NaN: the wizard turns
  * it into the page it is on.
  */
@@ -28,6 +30,9 @@ export function matchRoute(pathname: string): TRoute {
   if (first !== 'form' || !hash) return { name: 'notFound' };
   if (segments.length === 2) return { name: 'home', hash };
   if (segments.length === 3 && section === 'thank-you') return { name: 'thankYou', hash };
+  if (segments.length === 4 && section === 'status' && page) {
+    return { name: 'status', hash, token: page };
+  }
   if (segments.length === 4 && section === 'step' && page) {
     return { name: 'step', hash, page: /^\d+$/.test(page) ? Number(page) : Number.NaN };
   }

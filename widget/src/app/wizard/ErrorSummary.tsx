@@ -8,7 +8,14 @@ import type { TWizardErrors } from './state.js';
  * The errors of the last Next, at the top of the form: the general messages, then a link to
  * each field with an error. It takes focus (and the page scrolls to the top) when it appears.
  */
-export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
+export function ErrorSummary({
+  errors,
+  labelOf = errorLabel,
+}: {
+  errors: TWizardErrors;
+  /** The field's name in the summary's link (the wizard's labels unless given). */
+  labelOf?: (path: string) => string;
+}) {
   const box = useRef<HTMLElement>(null);
   const visible = hasErrors(errors);
   useEffect(() => {
@@ -49,7 +56,7 @@ export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
                     target.scrollIntoView({ block: 'center' });
                   }}
                 >
-                  {errorLabel(path)}
+                  {labelOf(path)}
                   {message === MESSAGES.fieldRequired ? '' : `: ${message}`}
                 </a>
               </li>

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { fieldId } from '../errors.js';
-import { useWizard } from '../wizard-context.js';
+import { WizardContext } from '../wizard-context.js';
 import { Tooltip } from './Tooltip.js';
 
 export interface TFieldProps {
@@ -10,6 +10,8 @@ export interface TFieldProps {
   required?: boolean;
   hint?: string;
   tooltip?: string;
+  /** Outside the wizard (the status page), the field's error is given; inside, the wizard has it. */
+  error?: string;
 }
 
 interface TControlProps {
@@ -26,11 +28,12 @@ function FieldFrame({
   required,
   hint,
   tooltip,
+  error: givenError,
   children,
 }: TFieldProps & { children: (control: TControlProps) => ReactNode }) {
-  const { state } = useWizard();
+  const wizard = useContext(WizardContext);
   const id = fieldId(path);
-  const error = state.errors.fields[path];
+  const error = givenError ?? wizard?.state.errors.fields[path];
   const describedBy = [
     hint ? `${id}-hint` : '',
     tooltip ? `${id}-tip` : '',
