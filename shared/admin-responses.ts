@@ -45,6 +45,18 @@ export const ZAdminAgencyResponse = z.object({
 
 export const ZAdminTypeResponse = ZNamed;
 
+export const ZReviewHistoryEntry = z.object({
+  id: z.number().int(),
+  registrationId: z.number().int(),
+  /** An ISO instant. */
+  at: z.string(),
+  action: z.string(),
+  /** The staff member, or the registrant's email for a resubmission. */
+  by: z.string(),
+  /** What happened, in the console's words. */
+  summary: z.string(),
+});
+
 export const ZAdminUserResponse = z.object({
   id: z.number().int(),
   type: z.enum(USER_TYPES),
@@ -53,11 +65,23 @@ export const ZAdminUserResponse = z.object({
   email: z.string(),
   phone: z.string(),
   createdAt: z.string(),
-  /** Listed for one organization: that registration's enrollment and instant. */
+  /** Listed for one organization: that registration's enrollment, instant and review state. */
   enrolled: z.boolean().optional(),
   registeredAt: z.string().optional(),
+  reviewState: z.enum(REVIEW_STATES).optional(),
   /** One record (not a list row) also carries User Info's tables. */
-  organizations: z.array(ZNamed.extend({ enrolled: z.boolean() })).optional(),
+  organizations: z
+    .array(
+      ZNamed.extend({
+        enrolled: z.boolean(),
+        /** The registration with this organization and its review (ISO instants). */
+        registrationId: z.number().int(),
+        reviewState: z.enum(REVIEW_STATES),
+        registeredAt: z.string(),
+        reviewedAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
   companies: z.array(ZNamed).optional(),
   certifications: z
     .array(
@@ -75,6 +99,8 @@ export const ZAdminUserResponse = z.object({
       }),
     )
     .optional(),
+  /** Every decision on the person's registrations, oldest first. */
+  reviewHistory: z.array(ZReviewHistoryEntry).optional(),
 });
 
 export const ZAdminRegistrationResponse = z.object({
@@ -131,18 +157,6 @@ const ZReviewItemDecision = {
   document: ZReviewDocument.nullable(),
   earlierVersions: z.array(ZReviewEarlierVersion),
 };
-
-export const ZReviewHistoryEntry = z.object({
-  id: z.number().int(),
-  registrationId: z.number().int(),
-  /** An ISO instant. */
-  at: z.string(),
-  action: z.string(),
-  /** The staff member, or the registrant's email for a resubmission. */
-  by: z.string(),
-  /** What happened, in the console's words. */
-  summary: z.string(),
-});
 
 export const ZAdminReviewResponse = z.object({
   /** The registration's id. */

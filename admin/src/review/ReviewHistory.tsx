@@ -9,12 +9,9 @@ type Entry = z.infer<typeof ZReviewHistoryEntry>;
 export function ReviewHistory({
   entries,
   title = 'History',
-  showRegistration = false,
 }: {
   entries: Entry[];
   title?: string;
-  /** Several registrations' entries (User Info): name each one's registration. */
-  showRegistration?: boolean;
 }) {
   return (
     <Paper sx={{ p: 2, mt: 3 }}>
@@ -28,7 +25,6 @@ export function ReviewHistory({
           <TableHead>
             <TableRow>
               <TableCell>When</TableCell>
-              {showRegistration ? <TableCell>Registration</TableCell> : null}
               <TableCell>Who</TableCell>
               <TableCell>What</TableCell>
             </TableRow>
@@ -37,7 +33,6 @@ export function ReviewHistory({
             {entries.map((entry) => (
               <TableRow key={entry.id}>
                 <TableCell>{dateTime(entry.at)}</TableCell>
-                {showRegistration ? <TableCell>{entry.registrationId}</TableCell> : null}
                 <TableCell>{entry.by}</TableCell>
                 <TableCell>{entry.summary}</TableCell>
               </TableRow>

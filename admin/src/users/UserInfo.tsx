@@ -8,7 +8,12 @@ import { FormErrorSummary } from '../components/FormErrorSummary';
 import { FormSubmitButton } from '../components/FormSubmitButton';
 import { PageHeading } from '../components/PageHeading';
 import { UserInputs } from './UserInputs';
-import { UserCertifications, UserOrganizations, UserServiceProviders } from './UserRelations';
+import {
+  UserCertifications,
+  UserOrganizations,
+  UserReviewHistory,
+  UserServiceProviders,
+} from './UserRelations';
 import { userFields, validateUser } from './userForm';
 
 interface ButtonsProps {
@@ -51,7 +56,8 @@ function UserInfoButtons({ editing, onEdit, onCancel }: ButtonsProps) {
 
 /**
  * User Info (/users/{userId}): the users resource's edit, read-only until Edit; below the form,
- * the person's organizations, service providers and certifications from the same record.
+ * the person's organizations, service providers and certifications from the same record, and the
+ * history of their registrations' review.
  */
 export function UserInfo() {
   const notify = useNotify();
@@ -90,6 +96,7 @@ export function UserInfo() {
         <UserOrganizations />
         <UserServiceProviders />
         <UserCertifications />
+        <UserReviewHistory />
       </Edit>
     </Box>
   );

@@ -447,3 +447,44 @@ describe('who may reach the review', () => {
     expect(roles.has('POST /api/admin/review')).toBe(false);
   });
 });
+
+describe("the person's records", () => {
+  it('show the review state per organization in Find Users and the history on User Info', async () => {
+    const organization = await createOrganization(t.app.orm.em.fork());
+    const submitted = await submitRegistration(t.app, { organization });
+    const id = registrationOf(submitted, submitted.testerEmail);
+    await calls.acceptAll(id);
+    await calls.current(id, 'approve');
+    const list = await call(
+      'GET',
+      `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ organization: organization.id }))}`,
+    );
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        email: submitted.testerEmail,
+        reviewState: 'approved',
+        enrolled: true,
+      }),
+    ]);
+    const [row] = list.json();
+    const record = (await call('GET', `/api/admin/users/${row.id}`)).json();
+    expect(record.organizations).toEqual([
+      expect.objectContaining({
+        id: organization.id,
+        registrationId: id,
+        reviewState: 'approved',
+        enrolled: true,
+      }),
+    ]);
+    expect(record.organizations[0].reviewedAt).toEqual(expect.any(String));
+    expect(record.reviewHistory.map((entry: { action: string }) => entry.action)).toEqual([
+      'review_document',
+      'approve',
+    ]);
+    expect(record.reviewHistory[1]).toMatchObject({
+      registrationId: id,
+      by: staffEmail,
+      summary: 'Approved and enrolled',
+    });
+  });
+});

@@ -114,6 +114,26 @@ describe('the Review Queue in the console', () => {
     const approved = await registrationOf(tester);
     expect(approved.reviewState).toBe('approved');
     expect(approved.enrolled).toBe(true);
+
+    // Find Users shows the state per organization; User Info the history of decisions.
+    await page.goto(
+      `${server.url}/scadmin/users?page=1&org=${organization.id}&name=${tester.lastName}`,
+    );
+    await heading(page, 'Find Users');
+    const found = page.getByRole('row').filter({ hasText: tester.email });
+    await found.getByRole('cell', { name: 'Approved' }).waitFor();
+    await found.getByRole('cell', { name: tester.lastName, exact: true }).click();
+    await heading(page, 'User Info');
+    const history = page.getByRole('table', { name: 'Registration History' });
+    await history.getByText(`${organization.name}: Approved and enrolled`).waitFor();
+    await history
+      .getByText(`${organization.name}: Certification ${tester.certNumber}: Accepted`)
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'Organizations' })
+      .getByRole('link', { name: /^Approved/ })
+      .waitFor();
+    await expectNoSeriousAxeViolations(page, 'user info with history');
     await page.close();
   });
 

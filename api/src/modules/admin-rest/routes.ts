@@ -50,7 +50,7 @@ import {
   type OrganizationView,
   updateOrganization,
 } from '../organizations/service.js';
-import { getReview, listQueue, QUEUE_SORT_FIELDS } from '../review/records.js';
+import { getReview, listQueue, QUEUE_SORT_FIELDS, userReviewHistory } from '../review/records.js';
 import {
   getRegistration,
   listRegistrations,
@@ -75,12 +75,14 @@ function organizationRecord(view: OrganizationView, publicUrl: string) {
 
 /**
  * The react-admin record of one person (User Info): the person with their organizations,
- * service providers and certifications, each document as its staff-only download path.
+ * service providers and certifications, each document as its staff-only download path, and
+ * the history of their registrations' review.
  */
 async function userDetailRecord(em: EntityManager, id: number) {
   const { certifications, ...user } = await getUserDetail(em, id);
   return {
     ...user,
+    reviewHistory: await userReviewHistory(em, id),
     certifications: certifications.map(({ documentId, ...certification }) => ({
       ...certification,
       documentUrl: documentId ? `/api/documents/${documentId}` : null,
