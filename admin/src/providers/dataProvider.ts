@@ -14,7 +14,14 @@ import type {
   TSuccessResponse,
   TTestingRouteResponse,
 } from '../../../shared/staff-responses';
-import type { BlobClient, DownloadedFile, FileOrJson, FilePoster, HttpClient } from './httpClient';
+import type {
+  BlobClient,
+  DownloadedFile,
+  DownloadOptions,
+  FileOrJson,
+  FilePoster,
+  HttpClient,
+} from './httpClient';
 import type {
   AgencyEntry,
   ConsoleConfig,
@@ -66,8 +73,15 @@ export interface StaffCalls {
   testAuth(): Promise<TTestingRouteResponse>;
   /** How many registrations an organization has. */
   registrationCount(orgId: string | number): Promise<number>;
-  /** A report: the file itself (download) or {emailMessage} (email delivery). */
-  generateReport(orgId: string | number, request: Record<string, unknown>): Promise<FileOrJson>;
+  /**
+   * A report: the file itself (download, followed as it arrives and cancellable) or
+   * {emailMessage} (email delivery).
+   */
+  generateReport(
+    orgId: string | number,
+    request: Record<string, unknown>,
+    options?: DownloadOptions,
+  ): Promise<FileOrJson>;
   /**
    * A review decision on a registration (document, approve, request_changes, reject), made on
    * the version the reviewer saw; answers the review as it now stands.
@@ -181,9 +195,9 @@ export function createDataProvider(
         .signups,
     decideReview: (registrationId, action, body) =>
       send(`/api/sc/submit/review/${segment(registrationId)}/${action}`, 'POST', body),
-    generateReport(orgId, request) {
+    generateReport(orgId, request, options) {
       if (!filePoster) throw new Error('reports need a file poster');
-      return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request);
+      return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request, options);
     },
   };
 }
