@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startDatabase } from '../api/src/db/database.js';
 import { createOrm, migrate } from '../api/src/db/orm.js';
-import { CASE as LISTS_CASE, organizationSearchCase, userListsCase } from './cases/admin-lists.js';
+import {
+  CASE as LISTS_CASE,
+  organizationSearchCase,
+  reviewQueueCase,
+  userListsCase,
+} from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
 import { frontendCase } from './cases/frontend.js';
 import { lookupCase } from './cases/lookup.js';
@@ -144,6 +149,7 @@ try {
   const small = scaleLabel(smallUsers);
   let typical: OrganizationRef = await typicalOrganization(db);
   await run(`admin lists at ${small}`, () => userListsCase(context, small, smallUsers, typical));
+  await run(`review queue at ${small}`, () => reviewQueueCase(context, small, typical));
 
   log(`seeding ${users - smallUsers} more users`);
   await seedBenchData(database.url, { users: users - smallUsers });
@@ -155,6 +161,7 @@ try {
   // Each growth figure compares two scales measured as close together as the seeding allows:
   // the machine's speed can change within minutes.
   await run(`admin lists at ${full}`, () => userListsCase(context, full, users, typical));
+  await run(`review queue at ${full}`, () => reviewQueueCase(context, full, typical));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   log('creating the large organization');
@@ -196,6 +203,17 @@ try {
       'users getList name',
       'users getList organization',
       'users getList deep page',
+    ]) {
+      growth(measure, small, full);
+    }
+  }
+  if (selected('review queue')) {
+    for (const measure of [
+      'review queue',
+      'review queue organization',
+      'review queue user type',
+      'review queue all waiting',
+      'review queue all waiting user type',
     ]) {
       growth(measure, small, full);
     }

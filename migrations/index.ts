@@ -8,7 +8,7 @@ import { Migration20261122041732_organization_name_words } from './Migration2026
 import { Migration20261122063338_certification_count } from './Migration20261122063338_certification_count.js';
 import { Migration20261122100801_company_state_name_trigrams } from './Migration20261122100801_company_state_name_trigrams.js';
 import { Migration20261122120505_company_state_name_nearest } from './Migration20261122120505_company_state_name_nearest.js';
-import { Migration20261125123559_review } from './Migration20261125123559_review.js';
+import { Migration20261125135116_review } from './Migration20261125135116_review.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -40,5 +40,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261122120505_company_state_name_nearest',
     class: Migration20261122120505_company_state_name_nearest,
   },
-  { name: 'Migration20261125123559_review', class: Migration20261125123559_review },
+  { name: 'Migration20261125135116_review', class: Migration20261125135116_review },
 ];

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
 import {
-  DOCUMENT_DECISIONS,
-  DOCUMENT_REJECTION_REASONS,
   REGISTRATION_REJECTION_REASONS,
   REVIEW_STATES,
+  ZCertificationFacts,
+  ZItemDecision,
+  ZTestKitFacts,
 } from './review.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
 
@@ -85,15 +86,7 @@ export const ZAdminUserResponse = z.object({
   companies: z.array(ZNamed).optional(),
   certifications: z
     .array(
-      z.object({
-        id: z.number().int(),
-        number: z.string(),
-        /** YYYY-MM-DD. */
-        expiresOn: z.string(),
-        agencyId: z.number().int().nullable(),
-        agencyName: z.string(),
-        typeId: z.number().int().nullable(),
-        typeName: z.string(),
+      ZCertificationFacts.extend({
         /** The staff-only download path, when a document is attached. */
         documentUrl: z.string().nullable(),
       }),
@@ -150,13 +143,11 @@ const ZReviewEarlierVersion = z.object({
   document: ZReviewDocument.nullable(),
 });
 
-const ZReviewItemDecision = {
-  decision: z.enum(DOCUMENT_DECISIONS),
-  reason: z.enum(DOCUMENT_REJECTION_REASONS).nullable(),
-  note: z.string().nullable(),
+/** A reviewed item's decision, its document and the versions it replaced. */
+const ZReviewItemDecision = ZItemDecision.extend({
   document: ZReviewDocument.nullable(),
   earlierVersions: z.array(ZReviewEarlierVersion),
-};
+});
 
 export const ZAdminReviewResponse = z.object({
   /** The registration's id. */
@@ -199,31 +190,15 @@ export const ZAdminReviewResponse = z.object({
     .optional(),
   certifications: z
     .array(
-      z.object({
-        id: z.number().int(),
-        number: z.string(),
-        /** YYYY-MM-DD, and how it compares with today in the program's time zone. */
-        expiresOn: z.string(),
+      ZCertificationFacts.extend({
+        /** How the expiry compares with today in the program's time zone. */
         expiry: z.enum(['expired', 'expiring', 'valid']),
-        agencyName: z.string(),
-        typeName: z.string(),
-        ...ZReviewItemDecision,
+        ...ZReviewItemDecision.shape,
       }),
     )
     .optional(),
   /** The submission's test kits: every registration of it reviews the same ones. */
-  testKits: z
-    .array(
-      z.object({
-        id: z.number().int(),
-        serial: z.string(),
-        manufacturer: z.string(),
-        model: z.string(),
-        calibratedOn: z.string(),
-        ...ZReviewItemDecision,
-      }),
-    )
-    .optional(),
+  testKits: z.array(ZTestKitFacts.extend(ZReviewItemDecision.shape)).optional(),
   history: z.array(ZReviewHistoryEntry).optional(),
 });
 export type TAdminReviewResponse = z.infer<typeof ZAdminReviewResponse>;

@@ -133,11 +133,35 @@ export const STATUS_CODES = {
   correctionErrors: 'CORRECTION ERRORS',
 } as const;
 
-const ZItemDecision = {
+/** A recorded certification as staff and its registrant see it (no document). */
+export const ZCertificationFacts = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  /** YYYY-MM-DD. */
+  expiresOn: z.string(),
+  /** The agency's and the type's names as recorded, and their ids (null once deleted). */
+  agencyId: z.number().int().nullable(),
+  agencyName: z.string(),
+  typeId: z.number().int().nullable(),
+  typeName: z.string(),
+});
+
+/** A submitted test kit as staff and its registrant see it (no document). */
+export const ZTestKitFacts = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  manufacturer: z.string(),
+  model: z.string(),
+  /** YYYY-MM-DD. */
+  calibratedOn: z.string(),
+});
+
+/** A document's decision, with the reason and note the registrant reads. */
+export const ZItemDecision = z.object({
   decision: z.enum(DOCUMENT_DECISIONS),
   reason: z.enum(DOCUMENT_REJECTION_REASONS).nullable(),
   note: z.string().nullable(),
-};
+});
 
 /** What the registrant's status page shows: no documents, no staff names. */
 export const ZStatusView = z.object({
@@ -149,28 +173,8 @@ export const ZStatusView = z.object({
   registeredOn: z.string(),
   /** Whether corrections may be sent now (changes were requested). */
   canCorrect: z.boolean(),
-  certifications: z.array(
-    z.object({
-      id: z.number().int(),
-      number: z.string(),
-      expiresOn: z.string(),
-      agencyId: z.number().int().nullable(),
-      agencyName: z.string(),
-      typeId: z.number().int().nullable(),
-      typeName: z.string(),
-      ...ZItemDecision,
-    }),
-  ),
-  testKits: z.array(
-    z.object({
-      id: z.number().int(),
-      serial: z.string(),
-      manufacturer: z.string(),
-      model: z.string(),
-      calibratedOn: z.string(),
-      ...ZItemDecision,
-    }),
-  ),
+  certifications: z.array(ZCertificationFacts.extend(ZItemDecision.shape)),
+  testKits: z.array(ZTestKitFacts.extend(ZItemDecision.shape)),
 });
 export type TStatusView = z.infer<typeof ZStatusView>;
 

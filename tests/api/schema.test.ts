@@ -84,6 +84,7 @@ describe('the database schema built by the migrations', () => {
       'documents_unattached_created_idx',
       'registrations_review_queue_idx',
       'registrations_review_queue_organization_idx',
+      'registrations_review_queue_user_type_idx',
     ]) {
       expect(names).toContain(index);
     }

@@ -1,9 +1,8 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AppBar, Layout, Menu, TitlePortal, useBasename, useLogout } from 'react-admin';
-import { useQueueSummary } from '../review/useQueueSummary';
-import { SECTIONS, type Section } from './sections';
+import { SECTIONS } from './sections';
 
 function LogOutButton() {
   const logout = useLogout();
@@ -25,11 +24,11 @@ function ConsoleAppBar() {
 // A label longer than the sidebar wraps onto a second line instead of ending in an ellipsis.
 const WRAPPING_LABEL = { '& .MuiTypography-noWrap': { whiteSpace: 'normal' } };
 
-/** The Review Queue's label carries how many registrations wait: "Review Queue (3)". */
-function ReviewQueueLabel({ section }: { section: Section }) {
-  const { waiting } = useQueueSummary();
-  return <>{waiting === undefined ? section.label : `${section.label} (${waiting})`}</>;
-}
+// The count's call comes after the console's first screen: the data hooks it needs are not part
+// of the first download.
+const ReviewQueueLabel = lazy(() =>
+  import('../review/ReviewQueueLabel').then((m) => ({ default: m.ReviewQueueLabel })),
+);
 
 function ConsoleMenu() {
   const basename = useBasename();
@@ -40,7 +39,13 @@ function ConsoleMenu() {
           key={section.to}
           to={`${basename}${section.to}`}
           primaryText={
-            section.to === '/review' ? <ReviewQueueLabel section={section} /> : section.label
+            section.to === '/review' ? (
+              <Suspense fallback={section.label}>
+                <ReviewQueueLabel label={section.label} />
+              </Suspense>
+            ) : (
+              section.label
+            )
           }
           leftIcon={section.icon}
           sx={WRAPPING_LABEL}

@@ -31,6 +31,16 @@ const chooseType = async (label: string) => {
   return option;
 };
 
+/** A date range of today alone, typed into both ends. */
+function chooseToday() {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  for (const name of ['rangeStart', 'rangeEnd']) {
+    fireEvent.change(document.querySelector(`input[name="${name}"]`) as HTMLInputElement, {
+      target: { value: today },
+    });
+  }
+}
+
 describe('the Reports screen', () => {
   it('asks for an organization and a report type before calling the server', async () => {
     const { filePoster } = setup(async () => ({ kind: 'json', json: {} }));
@@ -115,12 +125,7 @@ describe('the Reports screen', () => {
     });
     fireEvent.click(button('All Organizations'));
     fireEvent.click(await chooseType('Users'));
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    for (const name of ['rangeStart', 'rangeEnd']) {
-      fireEvent.change(document.querySelector(`input[name="${name}"]`) as HTMLInputElement, {
-        target: { value: today },
-      });
-    }
+    chooseToday();
     fireEvent.click(button('Generate Report'));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Date range cannot be in the future.',
@@ -149,12 +154,7 @@ describe('the Reports screen', () => {
     );
     fireEvent.click(button('All Organizations'));
     fireEvent.click(await chooseType('Users'));
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    for (const name of ['rangeStart', 'rangeEnd']) {
-      fireEvent.change(document.querySelector(`input[name="${name}"]`) as HTMLInputElement, {
-        target: { value: today },
-      });
-    }
+    chooseToday();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(button('Generate Report'));
     expect(button('Loading...')).toBeTruthy();

@@ -105,26 +105,16 @@ export function reviewCalls(call: Call) {
       const { version } = await review(id);
       return decide(id, 'document', { version, item, itemId, decision, ...extra });
     },
-    /** Accepts every document the registration shows. */
+    /** Accepts every document the registration shows, each on the version it then has. */
     async acceptAll(id: number) {
       const record = await review(id);
-      for (const certification of record.certifications) {
+      const items = [
+        ...record.certifications.map((c: { id: number }) => ['certification', c.id] as const),
+        ...record.testKits.map((k: { id: number }) => ['testKit', k.id] as const),
+      ];
+      for (const [item, itemId] of items) {
         const { version } = await review(id);
-        await decide(id, 'document', {
-          version,
-          item: 'certification',
-          itemId: certification.id,
-          decision: 'accepted',
-        });
-      }
-      for (const kit of record.testKits) {
-        const { version } = await review(id);
-        await decide(id, 'document', {
-          version,
-          item: 'testKit',
-          itemId: kit.id,
-          decision: 'accepted',
-        });
+        await decide(id, 'document', { version, item, itemId, decision: 'accepted' });
       }
     },
     async current(id: number, action: string, extra: Record<string, unknown> = {}) {

@@ -219,6 +219,12 @@ describe('the personal status link', () => {
     });
     const missing = await send(link.hash, link.token, { certifications: [], testKits: [] });
     expect(missing.json().message.generalErrors).toEqual([STATUS_PAGE_MESSAGES.correctionsMissing]);
+    const twice = await correctionOf(link, { certNum: 'TWICE-1' });
+    const repeated = await send(link.hash, link.token, {
+      ...twice,
+      certifications: [...twice.certifications, ...twice.certifications],
+    });
+    expect(repeated.json().message.generalErrors).toEqual([MESSAGES.badRequest]);
     // Another form's upload is not this registration's document.
     const otherForm = await createOrganization(t.app.orm.em.fork());
     const foreignDocument = await correctionOf(link, {

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 // Code passed to page.evaluate runs in the browser.
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Certification, Registration, User } from '../../../api/src/db/entities/index.js';
-import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
+import { launchBrowser, press, screenshot, type TestBrowser } from '../helpers/browser.js';
 import { createOrganization, documentFiles, type TestOrganization } from '../helpers/fixtures.js';
 import { type RunningServer, startServer } from '../helpers/server.js';
 import {
@@ -58,13 +58,15 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`no focusable element named ${name}`);
 }
 
-/**
- * Presses a button from the keyboard. (A mouse click can land in the inline PDF viewer's
- * frame in headless Chromium once the page has scrolled; keyboard users never meet that.)
- */
-async function press(page: Page, button: Locator) {
-  await button.focus();
-  await page.keyboard.press('Enter');
+/** A tester registered just now, and their review open in the console. */
+async function openNewReview() {
+  const tester = await registerTester(server, organization);
+  const registration = await registrationOf(tester);
+  const page = await browser.newPage();
+  await openSignedIn(page, server, token);
+  await page.goto(`${server.url}/scadmin/review/${registration.id}`);
+  await heading(page, `Review: ${tester.firstName} ${tester.lastName}`);
+  return { tester, registration, page };
 }
 
 const focusedText = (page: Page) =>
@@ -138,12 +140,7 @@ describe('the Review Queue in the console', () => {
   });
 
   it('rejects a document with a reason, sends the decision, and refuses a stale save', async () => {
-    const tester = await registerTester(server, organization);
-    const registration = await registrationOf(tester);
-    const page = await browser.newPage();
-    await openSignedIn(page, server, token);
-    await page.goto(`${server.url}/scadmin/review/${registration.id}`);
-    await heading(page, `Review: ${tester.firstName} ${tester.lastName}`);
+    const { tester, registration, page } = await openNewReview();
     const section = page.getByRole('region', { name: `Certification ${tester.certNumber}` });
     await section
       .getByRole('button', { name: `Reject Certification ${tester.certNumber}` })
@@ -175,12 +172,7 @@ describe('the Review Queue in the console', () => {
   });
 
   it('rejects a whole registration with a reason', async () => {
-    const tester = await registerTester(server, organization);
-    const registration = await registrationOf(tester);
-    const page = await browser.newPage();
-    await openSignedIn(page, server, token);
-    await page.goto(`${server.url}/scadmin/review/${registration.id}`);
-    await heading(page, `Review: ${tester.firstName} ${tester.lastName}`);
+    const { tester, page } = await openNewReview();
     await press(page, page.getByRole('button', { name: 'Reject Registration' }));
     const dialog = page.getByRole('dialog', { name: 'Reject Registration' });
     await dialog.getByLabel('Reason').selectOption('duplicate');

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registration, User } from '../../../api/src/db/entities/index.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
@@ -16,7 +16,7 @@ import {
   staffToken,
 } from '../admin/helpers.js';
 import { expectNoAxeViolations } from '../helpers/axe.js';
-import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
+import { launchBrowser, press, screenshot, type TestBrowser } from '../helpers/browser.js';
 import {
   createOrganization,
   documentFiles,
@@ -49,12 +49,6 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
 });
-
-/** Presses a control from the keyboard, as a keyboard-only person does. */
-async function press(page: Page, control: Locator) {
-  await control.focus();
-  await page.keyboard.press('Enter');
-}
 
 /** The outbox sends (the worker is off in tests); the messages to this address. */
 async function mailTo(address: string) {

@@ -104,6 +104,14 @@ export const Registration = defineEntity({
       .columnType('text')
       .nullable(),
     rejectionNote: p.text().nullable(),
+    /**
+     * The person's user type, copied by triggers (on insert here, on a change of users.type), never
+     * by the application: the Review Queue's index filters by it.
+     */
+    userType: p
+      .enum([...USER_TYPES])
+      .columnType('text')
+      .nullable(),
   },
   uniques: [
     { name: 'registrations_user_organization_unique', properties: ['user', 'organization'] },
@@ -116,9 +124,15 @@ export const Registration = defineEntity({
         'create index "registrations_review_queue_idx" on "registrations" ("queued_at", "id") where "review_state" = \'pending\'',
     },
     {
+      // Covering the user type, so a user type within an organization is filtered in the index.
       name: 'registrations_review_queue_organization_idx',
       expression:
-        'create index "registrations_review_queue_organization_idx" on "registrations" ("organization_id", "queued_at", "id") where "review_state" = \'pending\'',
+        'create index "registrations_review_queue_organization_idx" on "registrations" ("organization_id", "queued_at", "id") include ("user_type") where "review_state" = \'pending\'',
+    },
+    {
+      name: 'registrations_review_queue_user_type_idx',
+      expression:
+        'create index "registrations_review_queue_user_type_idx" on "registrations" ("user_type", "queued_at", "id") where "review_state" = \'pending\'',
     },
     {
       name: 'registrations_organization_registered_at_idx',

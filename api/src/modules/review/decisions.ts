@@ -4,6 +4,7 @@ import {
   type TDocumentDecisionRequest,
   type TRegistrationRejectionReason,
   type TReviewDecisionRequest,
+  type TReviewState,
 } from '../../../../shared/review.js';
 import {
   Certification,
@@ -46,10 +47,24 @@ interface Locked {
   submissionRegistrationIds: number[];
 }
 
+/** The states a decision may be made in, and the answer in any other. */
+interface Allowed {
+  states: readonly TReviewState[];
+  refusal: string;
+}
+/** Waiting for review: document decisions, approval, sending the decision. */
+const WAITING: Allowed = { states: ['pending'], refusal: REVIEW_STAFF_MESSAGES.notWaiting };
+/** Not decided for good: rejection. */
+const NOT_FINAL: Allowed = {
+  states: ['pending', 'changes_requested'],
+  refusal: REVIEW_STAFF_MESSAGES.alreadyFinal,
+};
+
 async function decide<T>(
   em: EntityManager,
   registrationId: number,
   version: number,
+  allowed: Allowed,
   work: (locked: Locked) => Promise<T>,
 ): Promise<T> {
   return em.transactional(async (tx) => {
@@ -62,14 +77,11 @@ async function decide<T>(
     if (registration.reviewVersion !== version) {
       throw AppError.conflict(REVIEW_STAFF_MESSAGES.staleVersion);
     }
+    if (!allowed.states.includes(registration.reviewState)) {
+      throw AppError.conflict(allowed.refusal);
+    }
     return work({ tx, registration, row, submissionRegistrationIds });
   });
-}
-
-function requireWaiting(registration: TRegistration) {
-  if (registration.reviewState !== 'pending') {
-    throw AppError.conflict(REVIEW_STAFF_MESSAGES.notWaiting);
-  }
 }
 
 const submissionOf = (registration: TRegistration) =>
@@ -131,9 +143,8 @@ export async function decideDocument(
   registrationId: number,
   request: TDocumentDecisionRequest,
 ): Promise<void> {
-  await decide(em, registrationId, request.version, async (locked) => {
+  await decide(em, registrationId, request.version, WAITING, async (locked) => {
     const { tx, registration } = locked;
-    requireWaiting(registration);
     const submission = submissionOf(registration);
     const item =
       request.item === 'certification'
@@ -173,9 +184,8 @@ export async function approveRegistration(
   request: TReviewDecisionRequest,
   settings: ReviewSettings,
 ): Promise<void> {
-  await decide(em, registrationId, request.version, async (locked) => {
+  await decide(em, registrationId, request.version, WAITING, async (locked) => {
     const { tx, registration } = locked;
-    requireWaiting(registration);
     const { certifications, testKits } = await documentsOf(tx, registration);
     if ([...certifications, ...testKits].some((item) => item.reviewDecision !== 'accepted')) {
       throw AppError.conflict(REVIEW_STAFF_MESSAGES.documentsNotAccepted);
@@ -207,9 +217,8 @@ export async function requestChanges(
   request: TReviewDecisionRequest,
   settings: ReviewSettings,
 ): Promise<void> {
-  await decide(em, registrationId, request.version, async (locked) => {
+  await decide(em, registrationId, request.version, WAITING, async (locked) => {
     const { tx, registration, row } = locked;
-    requireWaiting(registration);
     const { certifications, testKits } = await documentsOf(tx, registration);
     const items = [
       ...certifications.map((item) => ({ kind: 'certification' as const, item })),
@@ -274,12 +283,9 @@ export async function rejectRegistration(
   },
   settings: ReviewSettings,
 ): Promise<void> {
-  await decide(em, registrationId, request.version, async (locked) => {
+  await decide(em, registrationId, request.version, NOT_FINAL, async (locked) => {
     const { tx, registration } = locked;
     const before = registration.reviewState;
-    if (before !== 'pending' && before !== 'changes_requested') {
-      throw AppError.conflict(REVIEW_STAFF_MESSAGES.alreadyFinal);
-    }
     registration.reviewState = 'rejected';
     registration.reviewedAt = new Date();
     registration.rejectionReason = request.reason;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { QUEUE_COUNT_UP_TO } from '../../../../shared/constants.js';
 import type {
   TDocumentDecision,
   TDocumentRejectionReason,
@@ -34,44 +35,44 @@ export interface QueueConditions {
   userType?: string;
 }
 
-// registrations_review_queue_idx (or its organization twin) in queue order; a user type is
-// checked person by person along that order.
+// registrations_review_queue_idx, or its organization or user type twin, in queue order (a user
+// type within an organization is read from the organization index, which includes it).
 const QUEUE_SORTS: Record<string, (direction: string) => string> = {
   queuedAt: (d) => `r.queued_at ${d}, r.id ${d}`,
   id: (d) => `r.id ${d}`,
 };
 export const QUEUE_SORT_FIELDS = Object.keys(QUEUE_SORTS);
 
-function queueWhere(conditions: QueueConditions): { join: string; where: SqlFragment } {
+function queueWhere(conditions: QueueConditions): SqlFragment {
   const { organizationId, userType } = conditions;
-  return {
-    join: userType ? 'join users u on u.id = r.user_id' : '',
-    where: whereAll([
-      { text: "r.review_state = 'pending'", params: {} },
-      organizationId !== undefined && {
-        text: 'r.organization_id = :organizationId',
-        params: { organizationId },
-      },
-      userType !== undefined && { text: 'u.type = :userType', params: { userType } },
-      idIn('r.id', conditions.ids),
-    ]),
-  };
+  return whereAll([
+    { text: "r.review_state = 'pending'", params: {} },
+    organizationId !== undefined && {
+      text: 'r.organization_id = :organizationId',
+      params: { organizationId },
+    },
+    userType !== undefined && { text: 'r.user_type = :userType', params: { userType } },
+    idIn('r.id', conditions.ids),
+  ]);
 }
 
-/** One page of the registrations waiting for review, and how many wait. */
+/**
+ * One page of the registrations waiting for review, and how many wait: counted up to
+ * QUEUE_COUNT_UP_TO, null when more do.
+ */
 export async function queuePage(
   em: EntityManager,
   conditions: QueueConditions,
   page: { sort: string; direction: 'asc' | 'desc'; offset: number; limit: number },
-): Promise<{ rows: QueueRow[]; total: number }> {
-  const { join, where } = queueWhere(conditions);
+): Promise<{ rows: QueueRow[]; total: number | null }> {
+  const where = queueWhere(conditions);
   const order = (QUEUE_SORTS[page.sort] ?? QUEUE_SORTS.queuedAt)?.(page.direction);
   const rows = await queryComposed<QueueRow>(em, 'review-queue-page', {
     text: `select r.id, r.review_version as version, r.review_state as state, r.queued_at,
             r.registered_at, r.resubmitted_at, u.id as user_id, u.type as user_type,
             u.first_name, u.last_name, u.email, o.id as organization_id,
             o.name as organization_name, c.name as company_name
-       from (select r.id from registrations r ${join} ${where.text}
+       from (select r.id from registrations r ${where.text}
               order by ${order} limit :limit offset :offset) page
        join registrations r on r.id = page.id
        join users u on u.id = r.user_id
@@ -81,10 +82,12 @@ export async function queuePage(
     params: { ...where.params, limit: page.limit, offset: page.offset },
   });
   const [count] = await queryComposed<{ total: number }>(em, 'review-queue-count', {
-    text: `select count(*)::int as total from registrations r ${join} ${where.text}`,
-    params: where.params,
+    text: `select count(*)::int as total
+       from (select 1 from registrations r ${where.text} limit :countLimit) waiting`,
+    params: { ...where.params, countLimit: QUEUE_COUNT_UP_TO + 1 },
   });
-  return { rows, total: count?.total ?? 0 };
+  const total = count?.total ?? 0;
+  return { rows, total: total > QUEUE_COUNT_UP_TO ? null : total };
 }
 
 export interface ReviewRow {

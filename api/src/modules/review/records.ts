@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/review-messages.js';
 import { AppError } from '../../errors.js';
 import {
+  type CertificationReviewRow,
   type QueueConditions,
   type QueueRow,
   queuePage,
@@ -23,6 +24,7 @@ import {
   reviewHistoryOfUser,
   reviewRegistration,
   reviewTestKits,
+  type TestKitReviewRow,
 } from './queries.js';
 
 // The read side of review: the queue, one registration's whole review, and the history of
@@ -71,6 +73,32 @@ export async function listQueue(
   });
   return { rows: rows.map(queueRecord), total };
 }
+
+/** A certification's recorded facts and its decision, as staff and its registrant read them. */
+export const certificationFacts = (row: CertificationReviewRow) => ({
+  id: row.id,
+  number: row.number,
+  expiresOn: row.expires_on,
+  agencyId: row.agency_id,
+  agencyName: row.agency_name,
+  typeId: row.type_id,
+  typeName: row.type_name,
+  decision: row.decision,
+  reason: row.reason,
+  note: row.note,
+});
+
+/** A test kit's recorded facts and its decision. */
+export const testKitFacts = (row: TestKitReviewRow) => ({
+  id: row.id,
+  serial: row.serial,
+  manufacturer: row.manufacturer,
+  model: row.model,
+  calibratedOn: row.calibrated_on,
+  decision: row.decision,
+  reason: row.reason,
+  note: row.note,
+});
 
 const reviewDocument = (id: string, contentType: string | null, size: number | null) => ({
   id,
@@ -215,27 +243,13 @@ export async function getReview(
             matched: row.company_matched,
           },
     certifications: certifications.map((certification) => ({
-      id: certification.id,
-      number: certification.number,
-      expiresOn: certification.expires_on,
+      ...certificationFacts(certification),
       expiry: expiryFlag(certification.expires_on, today),
-      agencyName: certification.agency_name,
-      typeName: certification.type_name,
-      decision: certification.decision,
-      reason: certification.reason,
-      note: certification.note,
       document: documentOf(certification),
       earlierVersions: earlierOf('certification', certification.id),
     })),
     testKits: testKits.map((kit) => ({
-      id: kit.id,
-      serial: kit.serial,
-      manufacturer: kit.manufacturer,
-      model: kit.model,
-      calibratedOn: kit.calibrated_on,
-      decision: kit.decision,
-      reason: kit.reason,
-      note: kit.note,
+      ...testKitFacts(kit),
       document: documentOf(kit),
       earlierVersions: earlierOf('testKit', kit.id),
     })),

@@ -33,88 +33,60 @@ export const reviewRoutes: FastifyPluginAsync = async (base) => {
   answerWithFieldErrors(app);
   const settings = { publicUrl: app.config.publicUrl, links: app.config.links };
 
-  /** After a decision commits: its emails go out now, and the review is answered. */
-  const answer = async (request: FastifyRequest, registrationId: number) => {
-    await app.outbox
-      .nudge()
-      .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
-    return { code: CODES.success, message: await getReview(request.em, registrationId) };
-  };
-
-  app.post(
-    '/api/sc/submit/review/:registrationId/document',
-    {
-      config: { staffRole: 'editor' },
-      schema: {
-        tags: TAGS,
-        summary: 'Accept or reject one certification or test kit document (with a reason).',
-        params: ZRegistrationParams,
-        body: ZDocumentDecisionRequest,
-        response: withErrorResponses({ 200: ZReviewDecisionResponse }),
+  /**
+   * A decision call, POST /api/sc/submit/review/{registrationId}/{action} (Editor): after the
+   * decision commits its emails go out now, and the answer is the review as it now stands.
+   */
+  const decision = <B extends z.ZodType>(
+    action: string,
+    summary: string,
+    body: B,
+    decide: (request: FastifyRequest, registrationId: number, body: z.output<B>) => Promise<void>,
+  ) =>
+    app.post(
+      `/api/sc/submit/review/:registrationId/${action}`,
+      {
+        config: { staffRole: 'editor' },
+        schema: {
+          tags: TAGS,
+          summary,
+          params: ZRegistrationParams,
+          body,
+          response: withErrorResponses({ 200: ZReviewDecisionResponse }),
+        },
       },
-    },
-    async (request) => {
-      const { registrationId } = request.params;
-      await decideDocument(request.em, request.staff, registrationId, request.body);
-      return answer(request, registrationId);
-    },
+      async (request) => {
+        const { registrationId } = request.params;
+        await decide(request, registrationId, request.body as z.output<B>);
+        await app.outbox
+          .nudge()
+          .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
+        return { code: CODES.success, message: await getReview(request.em, registrationId) };
+      },
+    );
+
+  decision(
+    'document',
+    'Accept or reject one certification or test kit document (with a reason).',
+    ZDocumentDecisionRequest,
+    (request, id, body) => decideDocument(request.em, request.staff, id, body),
   );
-
-  app.post(
-    '/api/sc/submit/review/:registrationId/approve',
-    {
-      config: { staffRole: 'editor' },
-      schema: {
-        tags: TAGS,
-        summary: 'Approve a registration whose documents are all accepted: enroll, welcome.',
-        params: ZRegistrationParams,
-        body: ZReviewDecisionRequest,
-        response: withErrorResponses({ 200: ZReviewDecisionResponse }),
-      },
-    },
-    async (request) => {
-      const { registrationId } = request.params;
-      await approveRegistration(request.em, request.staff, registrationId, request.body, settings);
-      return answer(request, registrationId);
-    },
+  decision(
+    'approve',
+    'Approve a registration whose documents are all accepted: enroll, welcome.',
+    ZReviewDecisionRequest,
+    (request, id, body) => approveRegistration(request.em, request.staff, id, body, settings),
   );
-
-  app.post(
-    '/api/sc/submit/review/:registrationId/request_changes',
-    {
-      config: { staffRole: 'editor' },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Send the decision on rejected documents: Changes requested, with a personal status link.',
-        params: ZRegistrationParams,
-        body: ZReviewDecisionRequest,
-        response: withErrorResponses({ 200: ZReviewDecisionResponse }),
-      },
-    },
-    async (request) => {
-      const { registrationId } = request.params;
-      await requestChanges(request.em, request.staff, registrationId, request.body, settings);
-      return answer(request, registrationId);
-    },
+  decision(
+    'request_changes',
+    'Send the decision on rejected documents: Changes requested, with a personal status link.',
+    ZReviewDecisionRequest,
+    (request, id, body) => requestChanges(request.em, request.staff, id, body, settings),
   );
-
-  app.post(
-    '/api/sc/submit/review/:registrationId/reject',
-    {
-      config: { staffRole: 'editor' },
-      schema: {
-        tags: TAGS,
-        summary: 'Reject the whole registration (final), with a reason.',
-        params: ZRegistrationParams,
-        body: ZRegistrationRejectRequest,
-        response: withErrorResponses({ 200: ZReviewDecisionResponse }),
-      },
-    },
-    async (request) => {
-      const { registrationId } = request.params;
-      await rejectRegistration(request.em, request.staff, registrationId, request.body, settings);
-      return answer(request, registrationId);
-    },
+  decision(
+    'reject',
+    'Reject the whole registration (final), with a reason.',
+    ZRegistrationRejectRequest,
+    (request, id, body) => rejectRegistration(request.em, request.staff, id, body, settings),
   );
 };

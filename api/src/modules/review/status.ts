@@ -35,7 +35,7 @@ import {
   reviewRegistration,
   reviewTestKits,
 } from './queries.js';
-import type { AuditedItem } from './records.js';
+import { type AuditedItem, certificationFacts, testKitFacts } from './records.js';
 import { hashStatusToken, isStatusTokenShaped } from './status-links.js';
 
 // The registrant's side of review: their personal status link shows the registration's state
@@ -79,11 +79,6 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
   if (!row) throw linkUnusable();
   const certifications = await reviewCertifications(em, row.id);
   const testKits = await reviewTestKits(em, row.submission_id);
-  const decided = (item: { decision: string; reason: unknown; note: unknown }) => ({
-    decision: item.decision as TStatusView['certifications'][number]['decision'],
-    reason: item.reason as TStatusView['certifications'][number]['reason'],
-    note: item.note as string | null,
-  });
   return {
     organizationName: row.organization_name,
     firstName: row.first_name,
@@ -91,24 +86,8 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
     state: row.state,
     registeredOn: todayInProgramZone(new Date(row.registered_at)),
     canCorrect: row.state === 'changes_requested',
-    certifications: certifications.map((certification) => ({
-      id: certification.id,
-      number: certification.number,
-      expiresOn: certification.expires_on,
-      agencyId: certification.agency_id,
-      agencyName: certification.agency_name,
-      typeId: certification.type_id,
-      typeName: certification.type_name,
-      ...decided(certification),
-    })),
-    testKits: testKits.map((kit) => ({
-      id: kit.id,
-      serial: kit.serial,
-      manufacturer: kit.manufacturer,
-      model: kit.model,
-      calibratedOn: kit.calibrated_on,
-      ...decided(kit),
-    })),
+    certifications: certifications.map(certificationFacts),
+    testKits: testKits.map(testKitFacts),
   };
 }
 
@@ -202,20 +181,27 @@ function matchCorrections(
   errors: TCorrectionErrors,
 ): Correction[] {
   const matched: Correction[] = [];
-  for (const input of corrections.certifications) {
-    const item = rejected.certifications.find((c) => c.id === input.id);
-    if (!item) errors.generalErrors.push(STATUS_PAGE_MESSAGES.itemNotRejected);
-    else matched.push(certificationCorrection(item, input, rules, errors));
-  }
-  for (const input of corrections.testKits) {
-    const item = rejected.testKits.find((k) => k.id === input.id);
-    if (!item) errors.generalErrors.push(STATUS_PAGE_MESSAGES.itemNotRejected);
-    else matched.push(testKitCorrection(item, input));
-  }
-  const rejectedCount = rejected.certifications.length + rejected.testKits.length;
-  if (matched.length < rejectedCount) {
-    errors.generalErrors.push(STATUS_PAGE_MESSAGES.correctionsMissing);
-  }
+  let missing = false;
+  const pair = <I extends { id: number }, C extends { id: number }>(
+    kind: Correction['kind'],
+    items: I[],
+    inputs: C[],
+    make: (item: I, input: C) => Correction,
+  ) => {
+    const corrects = (item: I) => matched.some((c) => c.kind === kind && c.item.id === item.id);
+    for (const input of inputs) {
+      const item = items.find((candidate) => candidate.id === input.id);
+      if (!item) errors.generalErrors.push(STATUS_PAGE_MESSAGES.itemNotRejected);
+      else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
+      else matched.push(make(item, input));
+    }
+    if (!items.every(corrects)) missing = true;
+  };
+  pair('certification', rejected.certifications, corrections.certifications, (item, input) =>
+    certificationCorrection(item, input, rules, errors),
+  );
+  pair('testKit', rejected.testKits, corrections.testKits, testKitCorrection);
+  if (missing) errors.generalErrors.push(STATUS_PAGE_MESSAGES.correctionsMissing);
   for (const correction of matched) {
     if (correction.unchanged && !correction.documentId) {
       errors.fieldErrors[documentPath(correction)] ??= STATUS_PAGE_MESSAGES.nothingChanged;
