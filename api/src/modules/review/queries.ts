@@ -214,17 +214,19 @@ export interface ReviewHistoryRow {
   after: Record<string, unknown> | null;
 }
 
-const HISTORY = sql<{ id: number }>(
-  'review-history',
+/** The audit entries of the registrations `registrations` selects (their ids as text). */
+const historyOf = (registrations: string) =>
   `select a.id, a.entity_id as registration_id, a.created_at, a.staff_email, a.action,
           a.before, a.after
      from audit_log a
-    where a.entity_type = 'registration'
-      and a.entity_id = any(array(
-        select r.id::text from registrations r
-         where r.id = :id
-            or r.submission_id = (select submission_id from registrations where id = :id)))
-    order by a.id`,
+    where a.entity_type = 'registration' and a.entity_id = any(array(${registrations}))
+    order by a.id`;
+
+const HISTORY = sql<{ id: number }>(
+  'review-history',
+  historyOf(`select r.id::text from registrations r
+     where r.id = :id
+        or r.submission_id = (select submission_id from registrations where id = :id)`),
 );
 /**
  * The audit entries of the registration and of the others of its submission (their test kits
@@ -235,12 +237,7 @@ export const reviewHistory = (em: EntityManager, id: number) =>
 
 const USER_HISTORY = sql<{ userId: number }>(
   'review-history-of-user',
-  `select a.id, a.entity_id as registration_id, a.created_at, a.staff_email, a.action,
-          a.before, a.after
-     from audit_log a
-    where a.entity_type = 'registration'
-      and a.entity_id = any(array(select r.id::text from registrations r where r.user_id = :userId))
-    order by a.id`,
+  historyOf('select r.id::text from registrations r where r.user_id = :userId'),
 );
 /** Every audit entry of a person's registrations, oldest first (User Info's history). */
 export const reviewHistoryOfUser = (em: EntityManager, userId: number) =>

@@ -1,5 +1,6 @@
 import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
 import { useForm } from '../org/form-context.js';
+import { agencyOptions, typeOptions } from '../wizard/certification-options.js';
 import { fieldId } from '../wizard/errors.js';
 import { SelectField, TextField } from '../wizard/fields/Field.js';
 import { UploadControl } from '../wizard/fields/UploadControl.js';
@@ -49,13 +50,8 @@ function Replacement({ prefix, values, errors, file, onChange, onChoose }: Props
 export function CertificationCorrection(props: Props) {
   const { org } = useForm();
   const { prefix, values, errors, onChange } = props;
-  const agencies = Object.entries(org.org_associated_certs ?? {}).map(([id, agency]) => ({
-    value: id,
-    label: agency.agency,
-  }));
-  const types = Object.entries(
-    org.org_associated_certs?.[values.certAgency ?? '']?.associatedTypes ?? {},
-  ).map(([id, name]) => ({ value: id, label: name }));
+  const agencies = agencyOptions(org);
+  const types = typeOptions(org, values.certAgency ?? '');
   const text = (field: 'certNum' | 'certExp', type: 'text' | 'date' = 'text') => (
     <TextField
       path={`${prefix}.${field}`}

@@ -1,3 +1,4 @@
+import { agencyOptions, typeOptions } from '../certification-options.js';
 import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { SelectField, TextField } from '../fields/Field.js';
@@ -18,13 +19,8 @@ function CertificationBlock({
 }) {
   const { state, dispatch, org } = useWizard();
   const path = `testers.${tester}.certs.${index}`;
-  const agencies = Object.entries(org.org_associated_certs ?? {}).map(([id, agency]) => ({
-    value: id,
-    label: agency.agency,
-  }));
-  const types = Object.entries(
-    org.org_associated_certs?.[cert.certAgency]?.associatedTypes ?? {},
-  ).map(([id, name]) => ({ value: id, label: name }));
+  const agencies = agencyOptions(org);
+  const types = typeOptions(org, cert.certAgency);
   const set = (field: TCertificationField, value: string) =>
     dispatch({ type: 'setCertification', tester, cert: index, field, value });
   return (
