@@ -7,7 +7,12 @@ import pg from 'pg';
 import { startDatabase } from '../api/src/db/database.js';
 import { freePort } from '../api/src/db/embedded-postgres.js';
 import { createOrm, migrate } from '../api/src/db/orm.js';
-import { CASE as LISTS_CASE, organizationSearchCase, userListsCase } from './cases/admin-lists.js';
+import {
+  CASE as LISTS_CASE,
+  organizationSearchCase,
+  reviewQueueCase,
+  userListsCase,
+} from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
 import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
@@ -155,6 +160,7 @@ try {
   const small = scaleLabel(smallUsers);
   let typical: OrganizationRef = await typicalOrganization(db);
   await run(`admin lists at ${small}`, () => userListsCase(context, small, smallUsers, typical));
+  await run(`review queue at ${small}`, () => reviewQueueCase(context, small, typical));
 
   log(`seeding ${users - smallUsers} more users`);
   await seedBenchData(database.url, { users: users - smallUsers });
@@ -166,6 +172,7 @@ try {
   // Each growth figure compares two scales measured as close together as the seeding allows:
   // the machine's speed can change within minutes.
   await run(`admin lists at ${full}`, () => userListsCase(context, full, users, typical));
+  await run(`review queue at ${full}`, () => reviewQueueCase(context, full, typical));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   log('creating the large organization');
@@ -208,6 +215,17 @@ try {
       'users getList name',
       'users getList organization',
       'users getList deep page',
+    ]) {
+      growth(measure, small, full);
+    }
+  }
+  if (selected('review queue')) {
+    for (const measure of [
+      'review queue',
+      'review queue organization',
+      'review queue user type',
+      'review queue all waiting',
+      'review queue all waiting user type',
     ]) {
       growth(measure, small, full);
     }

@@ -50,16 +50,18 @@ function random(seed: number) {
   return { next, int, pick };
 }
 
+/** Streams rows into a table; a null in one of the `nullable` columns is written as NULL. */
 async function copyRows(
   client: pg.Client,
   table: string,
   columns: string[],
   rows: Iterable<unknown[]>,
+  nullable: string[] = [],
 ) {
+  const quoted = (names: string[]) => names.map((c) => `"${c}"`).join(', ');
+  const forceNull = nullable.length ? `, force_null (${quoted(nullable)})` : '';
   const target = client.query(
-    copyFrom(
-      `copy ${table} (${columns.map((c) => `"${c}"`).join(', ')}) from stdin with (format csv)`,
-    ),
+    copyFrom(`copy ${table} (${quoted(columns)}) from stdin with (format csv${forceNull})`),
   ) as Writable;
   // Quoted empty strings stay empty strings; an unquoted empty field would be NULL.
   const csv = stringify({ quoted_empty: true, cast: { boolean: (value) => (value ? 't' : 'f') } });
@@ -74,6 +76,18 @@ async function copyRows(
 const DAY = 86_400_000;
 
 type Random = ReturnType<typeof random>;
+
+/** Registrations of the last month wait for review; older ones were decided within days. */
+const WAITING_DAYS = 30;
+
+/** A registration's review state, when it entered the queue and when it was decided. */
+function reviewOf(rand: Random, enrolled: boolean, registeredAt: number, now: number) {
+  const queuedAt = new Date(registeredAt).toISOString();
+  if (now - registeredAt < WAITING_DAYS * DAY) return ['pending', queuedAt, null];
+  const pick = rand.next();
+  const state = enrolled || pick < 0.7 ? 'approved' : pick < 0.9 ? 'changes_requested' : 'rejected';
+  return [state, queuedAt, new Date(registeredAt + (1 + rand.int(5)) * DAY).toISOString()];
+}
 
 /** Organizations (about 15 % expired) with every certification agency enabled. */
 async function copyOrganizations(
@@ -313,8 +327,23 @@ export async function seedBenchData(
     await copyRows(
       client,
       'registrations',
-      ['user_id', 'organization_id', 'company_id', 'enrolled', 'registered_at', 'submission_id'],
-      registrations.map((row, n) => [...row, base.submissions + n + 1]),
+      [
+        'user_id',
+        'organization_id',
+        'company_id',
+        'enrolled',
+        'registered_at',
+        'submission_id',
+        'review_state',
+        'queued_at',
+        'reviewed_at',
+      ],
+      registrations.map((row, n) => [
+        ...row,
+        base.submissions + n + 1,
+        ...reviewOf(rand, row[3] as boolean, Date.parse(row[4] as string), now),
+      ]),
+      ['reviewed_at'],
     );
 
     log('certifications');

@@ -12,6 +12,7 @@ import { Migration20261125000000_rate_limit_counters } from './Migration20261125
 import { Migration20261125121559_drafts_and_registration_language } from './Migration20261125121559_drafts_and_registration_language.js';
 import { Migration20261125123444_staff_roles_and_sign_in } from './Migration20261125123444_staff_roles_and_sign_in.js';
 import { Migration20261125130421_organization_embed_origins } from './Migration20261125130421_organization_embed_origins.js';
+import { Migration20261125135116_review } from './Migration20261125135116_review.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -59,4 +60,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261125130421_organization_embed_origins',
     class: Migration20261125130421_organization_embed_origins,
   },
+  { name: 'Migration20261125135116_review', class: Migration20261125135116_review },
 ];

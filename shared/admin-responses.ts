@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
+import {
+  REGISTRATION_REJECTION_REASONS,
+  REVIEW_STATES,
+  ZCertificationFacts,
+  ZItemDecision,
+  ZTestKitFacts,
+} from './review.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
 import { SIGN_IN_METHODS, STAFF_ROLES, STAFF_STATUSES } from './staff-roles.js';
 
@@ -42,6 +49,18 @@ export const ZAdminAgencyResponse = z.object({
 
 export const ZAdminTypeResponse = ZNamed;
 
+export const ZReviewHistoryEntry = z.object({
+  id: z.number().int(),
+  registrationId: z.number().int(),
+  /** An ISO instant. */
+  at: z.string(),
+  action: z.string(),
+  /** The staff member, or the registrant's email for a resubmission. */
+  by: z.string(),
+  /** What happened, in the console's words. */
+  summary: z.string(),
+});
+
 export const ZAdminUserResponse = z.object({
   id: z.number().int(),
   type: z.enum(USER_TYPES),
@@ -50,28 +69,34 @@ export const ZAdminUserResponse = z.object({
   email: z.string(),
   phone: z.string(),
   createdAt: z.string(),
-  /** Listed for one organization: that registration's enrollment and instant. */
+  /** Listed for one organization: that registration's enrollment, instant and review state. */
   enrolled: z.boolean().optional(),
   registeredAt: z.string().optional(),
+  reviewState: z.enum(REVIEW_STATES).optional(),
   /** One record (not a list row) also carries User Info's tables. */
-  organizations: z.array(ZNamed.extend({ enrolled: z.boolean() })).optional(),
+  organizations: z
+    .array(
+      ZNamed.extend({
+        enrolled: z.boolean(),
+        /** The registration with this organization and its review (ISO instants). */
+        registrationId: z.number().int(),
+        reviewState: z.enum(REVIEW_STATES),
+        registeredAt: z.string(),
+        reviewedAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
   companies: z.array(ZNamed).optional(),
   certifications: z
     .array(
-      z.object({
-        id: z.number().int(),
-        number: z.string(),
-        /** YYYY-MM-DD. */
-        expiresOn: z.string(),
-        agencyId: z.number().int().nullable(),
-        agencyName: z.string(),
-        typeId: z.number().int().nullable(),
-        typeName: z.string(),
+      ZCertificationFacts.extend({
         /** The staff-only download path, when a document is attached. */
         documentUrl: z.string().nullable(),
       }),
     )
     .optional(),
+  /** Every decision on the person's registrations, oldest first. */
+  reviewHistory: z.array(ZReviewHistoryEntry).optional(),
 });
 
 export const ZAdminRegistrationResponse = z.object({
@@ -129,3 +154,80 @@ export const ZAdminStaffSessionResponse = z.object({
   userAgent: z.string(),
 });
 export type TAdminStaffSessionResponse = z.infer<typeof ZAdminStaffSessionResponse>;
+/** A reviewed document as the console fetches it (the staff-only API path). */
+const ZReviewDocument = z.object({
+  id: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** GET with the staff token; the console's own address is /scadmin/documents/{id}. */
+  url: z.string(),
+});
+
+/** An item as it was before the registrant corrected it. */
+const ZReviewEarlierVersion = z.object({
+  /** When it was replaced (an ISO instant). */
+  replacedAt: z.string(),
+  /** What it said then, and why it was rejected. */
+  summary: z.string(),
+  document: ZReviewDocument.nullable(),
+});
+
+/** A reviewed item's decision, its document and the versions it replaced. */
+const ZReviewItemDecision = ZItemDecision.extend({
+  document: ZReviewDocument.nullable(),
+  earlierVersions: z.array(ZReviewEarlierVersion),
+});
+
+export const ZAdminReviewResponse = z.object({
+  /** The registration's id. */
+  id: z.number().int(),
+  /** The review version a decision must name (optimistic check). */
+  version: z.number().int(),
+  state: z.enum(REVIEW_STATES),
+  /** ISO instants: in the queue since, and registered. */
+  queuedAt: z.string(),
+  registeredAt: z.string(),
+  resubmitted: z.boolean(),
+  userId: z.number().int(),
+  userType: z.enum(USER_TYPES),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  companyName: z.string().nullable(),
+  /** One record (not a queue row) also carries the whole review. */
+  phone: z.string().optional(),
+  enrolled: z.boolean().optional(),
+  reviewedAt: z.string().nullable().optional(),
+  rejectionReason: z.enum(REGISTRATION_REJECTION_REASONS).nullable().optional(),
+  rejectionNote: z.string().nullable().optional(),
+  company: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      phone: z.string(),
+      address1: z.string(),
+      address2: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+      /** On file before this registration (matched), not created by it; null when unknown. */
+      matched: z.boolean().nullable(),
+    })
+    .nullable()
+    .optional(),
+  certifications: z
+    .array(
+      ZCertificationFacts.extend({
+        /** How the expiry compares with today in the program's time zone. */
+        expiry: z.enum(['expired', 'expiring', 'valid']),
+        ...ZReviewItemDecision.shape,
+      }),
+    )
+    .optional(),
+  /** The submission's test kits: every registration of it reviews the same ones. */
+  testKits: z.array(ZTestKitFacts.extend(ZReviewItemDecision.shape)).optional(),
+  history: z.array(ZReviewHistoryEntry).optional(),
+});
+export type TAdminReviewResponse = z.infer<typeof ZAdminReviewResponse>;

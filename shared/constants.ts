@@ -151,6 +151,12 @@ export const TIMINGS = {
 /** Rows per page of the Find Users list. */
 export const USERS_PAGE_SIZE = 25;
 
+/**
+ * The Review Queue counts its registrations up to this many (a count of more is "more than"):
+ * the work of a page stays bounded however long the queue grows.
+ */
+export const QUEUE_COUNT_UP_TO = 10_000;
+
 /** The welcome email is promised within this many hours. */
 export const WELCOME_EMAIL_HOURS = 48;
 

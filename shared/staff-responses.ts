@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminReviewResponse } from './admin-responses.js';
 import { CODES } from './codes.js';
 import { USER_TYPES } from './constants.js';
 import { ZOrgInfo } from './registration.js';
@@ -241,6 +242,12 @@ export const ZEnrollAllResponse = success(
   z.object({ orgId: z.number().int(), enrolled: z.number().int() }),
 );
 export type TEnrollAllResponse = z.infer<typeof ZEnrollAllResponse>;
+
+// ---- review and approval ----
+
+/** A decision's answer: the registration's review as it now stands (with its new version). */
+export const ZReviewDecisionResponse = success(ZAdminReviewResponse);
+export type TReviewDecisionResponse = z.infer<typeof ZReviewDecisionResponse>;
 
 // ---- reports ----
 

@@ -34,6 +34,7 @@ export const CONSOLE_PERMISSIONS = {
   },
   certifications: { list: 'viewer', edit: 'administrator' },
   reports: { list: 'viewer' },
+  review: { list: 'viewer', show: 'viewer', decide: 'editor' },
   audit: { list: 'viewer' },
   staff: { list: 'administrator', edit: 'administrator', create: 'administrator' },
 } as const satisfies Record<string, Record<string, TStaffRole>>;

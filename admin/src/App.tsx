@@ -8,6 +8,7 @@ import { createAuthProvider } from './providers/authProvider';
 import { CONSOLE_BASE } from './providers/basePath';
 import { createDataProvider } from './providers/dataProvider';
 import { createBlobClient, createFilePoster, createHttpClient } from './providers/httpClient';
+import review from './review';
 import { SignIn } from './sign-in/SignIn';
 import staff from './staff';
 import { consoleTheme } from './theme';
@@ -37,6 +38,9 @@ const InactiveOrganizations = lazy(() =>
 const Reports = lazy(() => import('./reports/Reports').then((m) => ({ default: m.Reports })));
 const AccountPage = lazy(() =>
   import('./account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
+const DocumentPage = lazy(() =>
+  import('./documents/DocumentPage').then((m) => ({ default: m.DocumentPage })),
 );
 const FirebaseButton = lazy(() =>
   import('./debug/FirebaseButton').then((m) => ({ default: m.FirebaseButton })),
@@ -70,6 +74,7 @@ function Console() {
       <Resource name="users" {...users} />
       <Resource name="audit" {...audit} />
       <Resource name="staff" {...staff} />
+      <Resource name="review" {...review} />
       <CustomRoutes>
         <Route path="/create" element={<CreateOrganization />} />
         <Route path="/search" element={<SearchOrganizations />} />
@@ -79,6 +84,7 @@ function Console() {
         <Route path="/reports" element={<Reports />} />
         <Route path="/vieworedit/*" element={<OrganizationPage />} />
         <Route path="/account" element={<AccountPage />} />
+        <Route path="/documents/:id" element={<DocumentPage />} />
         <Route path="/firebase/button" element={<FirebaseButton />} />
       </CustomRoutes>
     </Admin>

@@ -19,6 +19,7 @@ import linkCache from './modules/registration/link-cache.js';
 import { embedOriginsForLink } from './modules/registration/organization-link.js';
 import { publicRegistration } from './modules/registration/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { reviewRoutes } from './modules/review/routes.js';
 import { staffAccountRoutes } from './modules/staff-auth/account-routes.js';
 import staffAuthPlugin from './modules/staff-auth/plugin.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(certificationRoutes);
   await app.register(userRoutes);
   await app.register(reportRoutes);
+  await app.register(reviewRoutes);
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
 

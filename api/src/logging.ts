@@ -38,13 +38,18 @@ const redactPaths = [
 ];
 
 /** Paths whose next segment is a registration-link hash. */
-const HASH_SEGMENTS = /(\/form\/|\/api\/tr\/get\/orginfo\/)[^/?#]+/g;
+const HASH_SEGMENTS = /(\/form\/|\/api\/tr\/get\/orginfo\/|\/api\/tr\/status\/)[^/?#]+/g;
+/** A registrant's status-link token, after its form's (masked) hash. */
+const STATUS_TOKENS = /(\/form\/\[hash\]\/status\/|\/api\/tr\/status\/\[hash\]\/)[^/?#]+/g;
 
-/** The request path as logged: hash segments masked, query strings dropped (they carry searches). */
+/**
+ * The request path as logged: hash and status-token segments masked, query strings dropped
+ * (they carry searches).
+ */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const pathOnly = queryAt === -1 ? url : url.slice(0, queryAt);
-  const masked = pathOnly.replace(HASH_SEGMENTS, '$1[hash]');
+  const masked = pathOnly.replace(HASH_SEGMENTS, '$1[hash]').replace(STATUS_TOKENS, '$1[token]');
   return queryAt === -1 ? masked : `${masked}?[query]`;
 }
 

@@ -112,3 +112,49 @@ export async function userListsCase(
     scale,
   });
 }
+
+/** The Review Queue's page: oldest first, with the count waiting (ids as the console asks). */
+const queuePath = (filter: object) => listPath('review', filter, 0, ['queuedAt', 'ASC']);
+
+/**
+ * The Review Queue as staff open it: oldest first, one organization's, one user type's, each
+ * with its count. The seed keeps the last month's registrations waiting; then every
+ * registration waits at once (the queue right after the review migration), and is put back.
+ */
+export async function reviewQueueCase(
+  context: BenchContext,
+  scale: string,
+  organization: OrganizationRef,
+) {
+  const first = (await get(context, queuePath({}))) as unknown[];
+  if (first.length === 0) context.recorder.fail(CASE, 'the review queue is empty');
+  await measure(context, 'review queue', scale, () => queuePath({}));
+  await measure(context, 'review queue organization', scale, () =>
+    queuePath({ organization: organization.id }),
+  );
+  await measure(context, 'review queue user type', scale, (i) =>
+    queuePath({ userType: i % 2 === 0 ? 'tester' : 'admin' }),
+  );
+  await context.db.query(
+    `create table bench_review_states as
+       select id, review_state, reviewed_at from registrations where review_state <> 'pending'`,
+  );
+  try {
+    await context.db.query(
+      `update registrations set review_state = 'pending', reviewed_at = null
+        where review_state <> 'pending'`,
+    );
+    await context.db.query('vacuum analyze registrations');
+    await measure(context, 'review queue all waiting', scale, () => queuePath({}));
+    await measure(context, 'review queue all waiting user type', scale, (i) =>
+      queuePath({ userType: i % 2 === 0 ? 'tester' : 'admin' }),
+    );
+  } finally {
+    await context.db.query(
+      `update registrations r set review_state = s.review_state, reviewed_at = s.reviewed_at
+         from bench_review_states s where s.id = r.id`,
+    );
+    await context.db.query('drop table bench_review_states');
+    await context.db.query('vacuum analyze registrations');
+  }
+}

@@ -12,6 +12,11 @@ describe('loggableUrl', () => {
     );
     expect(loggableUrl('/api/health')).toBe('/api/health');
   });
+
+  it("masks a registrant's status-link token with its form's hash", () => {
+    expect(loggableUrl('/form/AbC123/status/Tok_en-9')).toBe('/form/[hash]/status/[token]');
+    expect(loggableUrl('/api/tr/status/AbC123/Tok_en-9')).toBe('/api/tr/status/[hash]/[token]');
+  });
 });
 
 describe('request logs', () => {
@@ -43,6 +48,15 @@ describe('request logs', () => {
       res: { statusCode: response.statusCode },
       responseTime: expect.any(Number),
     });
+  });
+
+  it('log a status link call without its token', async () => {
+    const token = 'SentinelToken0123456789abcdefghijklmnopqrstu';
+    const response = await t.app.inject({ url: `/api/tr/status/SentinelHash77/${token}` });
+    expect(response.statusCode).toBe(404);
+    const text = JSON.stringify(t.logs);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('SentinelHash77');
   });
 
   it('redact personal fields in logged objects', async () => {

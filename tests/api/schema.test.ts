@@ -82,6 +82,9 @@ describe('the database schema built by the migrations', () => {
       'registrations_organization_registered_at_idx',
       'companies_state_name_trgm_gist_idx',
       'documents_unattached_created_idx',
+      'registrations_review_queue_idx',
+      'registrations_review_queue_organization_idx',
+      'registrations_review_queue_user_type_idx',
     ]) {
       expect(names).toContain(index);
     }

@@ -75,6 +75,20 @@ describe('serving the public site and the console', () => {
     expect(console.headers['x-frame-options']).toBe('DENY');
   });
 
+  it("lets only the console's pages show documents from their own object URLs", async () => {
+    const console = String(
+      (await t.app.inject({ url: '/scadmin/review/1' })).headers['content-security-policy'],
+    );
+    expect(console).toContain("img-src 'self' data: blob:");
+    expect(console).toContain('frame-src blob:');
+    expect(console).toContain("object-src 'none'");
+    expect(console).toContain("frame-ancestors 'none'");
+    for (const url of ['/form/abc', '/', '/api/health']) {
+      const csp = String((await t.app.inject({ url })).headers['content-security-policy']);
+      expect(csp, url).not.toContain('blob:');
+    }
+  });
+
   it('lets other sites load embed.js with a script tag, cached briefly', async () => {
     const response = await t.app.inject({ url: '/embed.js' });
     expect(response.statusCode).toBe(200);

@@ -24,13 +24,21 @@ describe('the benchmark seeder', () => {
         (select count(*) from registrations r where not exists (select 1 from certifications c where c.registration_id = r.id)
            and exists (select 1 from users u where u.id = r.user_id and u.type = 'tester'))::int as testers_without_certs,
         (select count(*) from organizations where allowed_until < current_date)::int as expired,
-        (select count(distinct lower(email)) from users)::int as distinct_emails`);
+        (select count(distinct lower(email)) from users)::int as distinct_emails,
+        (select count(*) from registrations where review_state = 'pending')::int as waiting,
+        (select count(*) from registrations
+          where (review_state = 'pending') = (reviewed_at is not null)
+             or queued_at <> registered_at)::int as inconsistent_reviews`);
       const stats = rows[0];
       expect(stats.testers).toBe(167);
       expect(stats.admin_certs).toBe(0);
       expect(stats.testers_without_certs).toBe(0);
       expect(stats.expired).toBeGreaterThan(0);
       expect(stats.distinct_emails).toBe(500);
+      // The last month's registrations wait for review (a twenty-fourth of two years' worth).
+      expect(stats.waiting).toBeGreaterThan(0);
+      expect(stats.waiting).toBeLessThan(counts.registrations * 0.1);
+      expect(stats.inconsistent_reviews).toBe(0);
     } finally {
       await client.end();
     }

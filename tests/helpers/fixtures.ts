@@ -99,6 +99,8 @@ export interface RegistrationSpec {
   phone?: string;
   registeredAt?: Date;
   enrolled?: boolean;
+  /** Decided: the review state and when (a new registration waits as Pending review). */
+  review?: { state: 'approved' | 'changes_requested' | 'rejected'; reviewedAt: Date };
   certifications?: {
     number: string;
     agencyName: string;
@@ -124,6 +126,7 @@ export async function makeRegistration(em: EntityManager, spec: RegistrationSpec
     submission: null,
     enrolled: spec.enrolled ?? false,
     registeredAt: spec.registeredAt ?? new Date(),
+    ...(spec.review ? { reviewState: spec.review.state, reviewedAt: spec.review.reviewedAt } : {}),
   });
   for (const certification of spec.certifications ?? []) {
     em.create(Certification, {

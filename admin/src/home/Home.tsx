@@ -3,8 +3,9 @@ import { LinkBase } from 'react-admin';
 import { PageHeading } from '../components/PageHeading';
 import { useConsolePath } from '../components/paths';
 import { useAllowedSections } from '../layout/sections';
+import { QueueSummaryCard } from '../review/QueueSummaryCard';
 
-/** Admin home: what each section of the console is for. */
+/** Admin home: what waits for review, and what each section of the console is for. */
 export function Home() {
   const consolePath = useConsolePath();
   const sections = useAllowedSections();
@@ -15,6 +16,7 @@ export function Home() {
         Manage organizations and their registration forms, certification agencies and types,
         registered users and reports.
       </Typography>
+      <QueueSummaryCard />
       <Grid container spacing={2}>
         {sections
           .filter((section) => section.to !== '/')

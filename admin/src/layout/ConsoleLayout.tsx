@@ -1,6 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Button } from '@mui/material';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import {
   AppBar,
   Layout,
@@ -12,6 +12,12 @@ import {
 } from 'react-admin';
 import { Navigate, useLocation } from 'react-router';
 import { useAllowedSections } from './sections';
+
+// The count's call comes after the console's first screen: the data hooks it needs are not part
+// of the first download.
+const ReviewQueueLabel = lazy(() =>
+  import('../review/ReviewQueueLabel').then((m) => ({ default: m.ReviewQueueLabel })),
+);
 
 function LogOutButton() {
   const logout = useLogout();
@@ -42,7 +48,15 @@ function ConsoleMenu() {
         <Menu.Item
           key={section.to}
           to={`${basename}${section.to}`}
-          primaryText={section.label}
+          primaryText={
+            section.to === '/review' ? (
+              <Suspense fallback={section.label}>
+                <ReviewQueueLabel label={section.label} />
+              </Suspense>
+            ) : (
+              section.label
+            )
+          }
           leftIcon={section.icon}
           sx={WRAPPING_LABEL}
         />

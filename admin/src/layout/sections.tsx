@@ -2,6 +2,7 @@ import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -23,8 +24,8 @@ export interface Section {
 }
 
 /**
- * The sidebar's sections (spec section 2) plus Find Users, the audit log, Staff and the person's
- * own account; Home describes each a role may use.
+ * The sidebar's sections: the spec's seven (section 2), then the Review Queue, Find Users, the
+ * audit log, Staff and the person's own account; Home describes each a role may use.
  */
 export const SECTIONS: readonly Section[] = [
   {
@@ -73,6 +74,13 @@ export const SECTIONS: readonly Section[] = [
     icon: <AssessmentIcon />,
     description:
       'Generate registration reports for one or all organizations, to download or send by email.',
+  },
+  {
+    to: '/review',
+    label: 'Review Queue',
+    icon: <FactCheckIcon />,
+    description:
+      'Registrations waiting for review, oldest first: check each certification and test kit beside its document, accept or reject it, then approve the registration or send the decision.',
   },
   {
     to: '/users',

@@ -16,11 +16,19 @@ import type {
   TOrganizationSavedResponse,
   TOrganizationSignupsResponse,
   TRecoveryCodesResponse,
+  TReviewDecisionResponse,
   TSuccessResponse,
   TTestingRouteResponse,
   TTwoFactorSetupResponse,
 } from '../../../shared/staff-responses';
-import type { BlobClient, DownloadedFile, FileOrJson, FilePoster, HttpClient } from './httpClient';
+import type {
+  BlobClient,
+  DownloadedFile,
+  DownloadOptions,
+  FileOrJson,
+  FilePoster,
+  HttpClient,
+} from './httpClient';
 import type {
   AgencyEntry,
   ConsoleConfig,
@@ -72,8 +80,24 @@ export interface StaffCalls {
   testAuth(): Promise<TTestingRouteResponse>;
   /** How many registrations an organization has. */
   registrationCount(orgId: string | number): Promise<number>;
-  /** A report: the file itself (download) or {emailMessage} (email delivery). */
-  generateReport(orgId: string | number, request: Record<string, unknown>): Promise<FileOrJson>;
+  /**
+   * A report: the file itself (download, followed as it arrives and cancellable) or
+   * {emailMessage} (email delivery).
+   */
+  generateReport(
+    orgId: string | number,
+    request: Record<string, unknown>,
+    options?: DownloadOptions,
+  ): Promise<FileOrJson>;
+  /**
+   * A review decision on a registration (document, approve, request_changes, reject), made on
+   * the version the reviewer saw; answers the review as it now stands.
+   */
+  decideReview(
+    registrationId: string | number,
+    action: TReviewAction,
+    body: { version: number } & Record<string, unknown>,
+  ): Promise<TReviewDecisionResponse>;
 
   /** The Staff screen's actions on one account. */
   staffAction(
@@ -91,6 +115,8 @@ export interface StaffCalls {
   confirmTwoFactor(code: string): Promise<TRecoveryCodesResponse>;
   disableTwoFactor(code: string): Promise<TSuccessResponse>;
 }
+
+export type TReviewAction = 'document' | 'approve' | 'request_changes' | 'reject';
 
 export type StaffDataProvider = DataProvider & StaffCalls;
 
@@ -197,9 +223,11 @@ export function createDataProvider(
     registrationCount: async (orgId) =>
       (await get<TOrganizationSignupsResponse>(`/api/sc/get/orgsignups/${segment(orgId)}`)).message
         .signups,
-    generateReport(orgId, request) {
+    decideReview: (registrationId, action, body) =>
+      send(`/api/sc/submit/review/${segment(registrationId)}/${action}`, 'POST', body),
+    generateReport(orgId, request, options) {
       if (!filePoster) throw new Error('reports need a file poster');
-      return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request);
+      return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request, options);
     },
 
     staffAction: (id, action) => post(`${REST_URL}/staff/${segment(id)}/${action}`),

@@ -68,17 +68,49 @@ export type FileOrJson =
   | { kind: 'file'; file: DownloadedFile }
   | { kind: 'json'; json: Record<string, unknown> };
 
+/** How a long download is followed and stopped. */
+export interface DownloadOptions {
+  /** Called as the file arrives, with the bytes received so far. */
+  onProgress?(received: number): void;
+  /** Aborting it cancels the download (the call then rejects with an AbortError). */
+  signal?: AbortSignal;
+}
+
 /** POSTs JSON with the token in a header; the answer is a file or JSON, told by its type. */
-export type FilePoster = (url: string, body: unknown) => Promise<FileOrJson>;
+export type FilePoster = (
+  url: string,
+  body: unknown,
+  options?: DownloadOptions,
+) => Promise<FileOrJson>;
+
+/** Reads a streamed answer chunk by chunk, telling how much has arrived. */
+async function receive(response: Response, onProgress?: (received: number) => void) {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.body) return response.blob();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    chunks.push(next.value);
+    received += next.value.byteLength;
+    onProgress?.(received);
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}
 
 export function createFilePoster(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): FilePoster {
-  return async (url, body) => {
+  return async (url, body, options = {}) => {
     const headers = new Headers({ 'Content-Type': 'application/json', Accept: '*/*' });
     const token = tokenStore.get();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    const response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const response = await fetchImpl(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: options.signal,
+    });
     const isJson = (response.headers.get('Content-Type') ?? '').includes('application/json');
     const json = isJson ? await response.json().catch(() => undefined) : undefined;
     if (!response.ok)
@@ -87,7 +119,7 @@ export function createFilePoster(
     return {
       kind: 'file',
       file: {
-        blob: await response.blob(),
+        blob: await receive(response, options.onProgress),
         filename: filenameOf(response.headers.get('Content-Disposition')) ?? 'report',
       },
     };

@@ -31,6 +31,16 @@ const chooseType = async (label: string) => {
   return option;
 };
 
+/** A date range of today alone, typed into both ends. */
+function chooseToday() {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  for (const name of ['rangeStart', 'rangeEnd']) {
+    fireEvent.change(document.querySelector(`input[name="${name}"]`) as HTMLInputElement, {
+      target: { value: today },
+    });
+  }
+}
+
 describe('the Reports screen', () => {
   it('asks for an organization and a report type before calling the server', async () => {
     const { filePoster } = setup(async () => ({ kind: 'json', json: {} }));
@@ -90,6 +100,7 @@ describe('the Reports screen', () => {
     expect(filePoster).toHaveBeenCalledWith(
       '/api/sc/get/get_reports/All',
       expect.objectContaining({ reportType: 'Test Kits', deliveryMethod: 'Email' }),
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
     // The message's timer starts in an effect that may run a moment after the message is
     // drawn, so the test steps the clock and measures when the message goes away.
@@ -114,12 +125,7 @@ describe('the Reports screen', () => {
     });
     fireEvent.click(button('All Organizations'));
     fireEvent.click(await chooseType('Users'));
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    for (const name of ['rangeStart', 'rangeEnd']) {
-      fireEvent.change(document.querySelector(`input[name="${name}"]`) as HTMLInputElement, {
-        target: { value: today },
-      });
-    }
+    chooseToday();
     fireEvent.click(button('Generate Report'));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Date range cannot be in the future.',
@@ -129,5 +135,45 @@ describe('the Reports screen', () => {
     expect(
       await within(await screen.findByRole('alert')).findByText('API fetch failed.'),
     ).toBeTruthy();
+  });
+
+  it('shows what a long download has brought so far, and cancels it', async () => {
+    let signal: AbortSignal | undefined;
+    const { filePoster } = setup(async () => {
+      throw new Error('replaced below');
+    });
+    filePoster.mockImplementation(
+      (_url, _body, options) =>
+        new Promise<FileOrJson>((_resolve, reject) => {
+          signal = options?.signal;
+          options?.onProgress?.(1_500_000);
+          signal?.addEventListener('abort', () =>
+            reject(new DOMException('The download was aborted.', 'AbortError')),
+          );
+        }),
+    );
+    fireEvent.click(button('All Organizations'));
+    fireEvent.click(await chooseType('Users'));
+    chooseToday();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(button('Generate Report'));
+    expect(button('Loading...')).toBeTruthy();
+    // Only Loading... at first; after a moment, what has arrived and that it still works.
+    expect(screen.queryByText('Still working on the report…')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(screen.getByRole('status').textContent).toBe('Still working on the report…');
+    expect(screen.getByText('Downloading the report: 1.4 MB received so far.')).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: 'Report download' }).getAttribute('aria-valuetext'),
+    ).toBe('Downloading the report: 1.4 MB received so far.');
+
+    fireEvent.click(button('Cancel Download'));
+    await screen.findByText('The download was cancelled.');
+    expect(screen.queryByText('Still working on the report…')).toBeNull();
+    expect(signal?.aborted).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(button('Generate Report')).toBeTruthy();
   });
 });

@@ -38,6 +38,8 @@ import { OrganizationPicker } from '../components/OrganizationPicker';
 import { PageHeading } from '../components/PageHeading';
 import { saveFile } from '../components/saveFile';
 import type { OrganizationMatch } from '../providers/types';
+import { DownloadProgress } from './DownloadProgress';
+import { useReportDownload } from './useReportDownload';
 
 /** Report range ends keep a readable width. */
 const DATE_FIELD = { sx: { minWidth: 200 } };
@@ -55,7 +57,10 @@ function failureMessage(error: unknown): string {
   return messageOf(error, MESSAGES.apiResponseNotOk);
 }
 
-/** Reports (spec sections 2, 4 and 5): one organization or all, download or email. */
+/**
+ * Reports (spec sections 2, 4 and 5): one organization or all, download or email. A download
+ * that takes more than a moment shows what has arrived, and can be cancelled.
+ */
 export function Reports() {
   const api = useStaffApi();
   const today = todayInProgramZone();
@@ -72,6 +77,8 @@ export function Reports() {
   const [errors, setErrors] = useState<TReportErrors>({});
   const [failure, setFailure] = useState('');
   const [emailMessage, setEmailMessage] = useState('');
+  const [cancelled, setCancelled] = useState(false);
+  const download = useReportDownload();
 
   useEffect(() => {
     setTotal(null);
@@ -111,6 +118,7 @@ export function Reports() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
+    setCancelled(false);
     const body = {
       orgName: organization?.name ?? '',
       range,
@@ -132,15 +140,19 @@ export function Reports() {
     }
     setErrors({});
     setLoading(true);
-    try {
-      const answer = await api.generateReport(orgId, { orgId, ...body });
-      if (answer.kind === 'file') saveFile(answer.file.blob, answer.file.filename);
-      else setEmailMessage(String(answer.json.emailMessage ?? ''));
-    } catch (error) {
-      setFailure(failureMessage(error));
-      setErrors(fieldErrorsOf(error));
-    } finally {
-      setLoading(false);
+    const outcome = await download.run(delivery === DELIVERY_METHODS.download, (options) =>
+      api.generateReport(orgId, { orgId, ...body }, options),
+    );
+    setLoading(false);
+    if (outcome.kind === 'cancelled') {
+      setCancelled(true);
+    } else if (outcome.kind === 'failed') {
+      setFailure(failureMessage(outcome.error));
+      setErrors(fieldErrorsOf(outcome.error));
+    } else if (outcome.value.kind === 'file') {
+      saveFile(outcome.value.file.blob, outcome.value.file.filename);
+    } else {
+      setEmailMessage(String(outcome.value.json.emailMessage ?? ''));
     }
   };
 
@@ -152,6 +164,11 @@ export function Reports() {
       {emailMessage ? (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {emailMessage}
+        </Alert>
+      ) : null}
+      {cancelled ? (
+        <Alert severity="info" sx={{ mb: 2 }} role="status">
+          The download was cancelled.
         </Alert>
       ) : null}
       <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 720 }}>
@@ -283,6 +300,9 @@ export function Reports() {
             <Button type="submit" variant="contained" disabled={loading}>
               {loading ? 'Loading...' : 'Generate Report'}
             </Button>
+            {download.received !== null ? (
+              <DownloadProgress received={download.received} onCancel={download.cancel} />
+            ) : null}
           </Box>
         </Stack>
       </Box>

@@ -9,7 +9,12 @@ import { FormSubmitButton } from '../components/FormSubmitButton';
 import { PageHeading } from '../components/PageHeading';
 import { useAllowed } from '../components/useAllowed';
 import { UserInputs } from './UserInputs';
-import { UserCertifications, UserOrganizations, UserServiceProviders } from './UserRelations';
+import {
+  UserCertifications,
+  UserOrganizations,
+  UserReviewHistory,
+  UserServiceProviders,
+} from './UserRelations';
 import { userFields, validateUser } from './userForm';
 
 interface ButtonsProps {
@@ -53,7 +58,8 @@ function UserInfoButtons({ editing, onEdit, onCancel }: ButtonsProps) {
 
 /**
  * User Info (/users/{userId}): the users resource's edit, read-only until Edit; below the form,
- * the person's organizations, service providers and certifications from the same record.
+ * the person's organizations, service providers and certifications from the same record, and the
+ * history of their registrations' review.
  */
 export function UserInfo() {
   const notify = useNotify();
@@ -92,6 +98,7 @@ export function UserInfo() {
         <UserOrganizations />
         <UserServiceProviders />
         <UserCertifications />
+        <UserReviewHistory />
       </Edit>
     </Box>
   );

@@ -1,9 +1,16 @@
-import { Button, Checkbox, Paper, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Link, Paper, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { ArrayField, DataTable, useNotify, useRecordContext } from 'react-admin';
+import { ArrayField, DataTable, LinkBase, useNotify, useRecordContext } from 'react-admin';
+import type { z } from 'zod';
+import type { ZAdminUserResponse } from '../../../shared/admin-responses';
 import { MESSAGES } from '../../../shared/codes';
+import type { TReviewState } from '../../../shared/review';
+import { REVIEW_STATE_LABELS } from '../../../shared/review-messages';
 import { messageOf, useStaffApi } from '../components/api';
+import { useConsolePath } from '../components/paths';
 import { saveFile } from '../components/saveFile';
+import { srOnly } from '../components/srOnly';
+import { ReviewHistory } from '../review/ReviewHistory';
 import { useEnrollment } from './useEnrollment';
 
 // The lists of the users resource's record (GET /api/admin/users/{id}) that User Info shows.
@@ -36,13 +43,29 @@ function RelatedList({ title, source, children }: RelatedListProps) {
   );
 }
 
-/** The organizations the person registered with, each with its Enrolled? checkbox. */
+/**
+ * The organizations the person registered with, each with its registration's review (a link to
+ * it) and its Enrolled? checkbox.
+ */
 export function UserOrganizations() {
   const user = useRecordContext();
   const enrollment = useEnrollment();
+  const consolePath = useConsolePath();
   return (
     <RelatedList title="Organizations" source="organizations">
       <DataTable.Col source="name" label="Name" disableSort />
+      <DataTable.Col
+        label="Review"
+        disableSort
+        render={(organization) => (
+          <Link component={LinkBase} to={consolePath(`/review/${organization.registrationId}`)}>
+            {REVIEW_STATE_LABELS[organization.reviewState as TReviewState]}
+            <Box component="span" sx={srOnly}>
+              {` (registration with ${organization.name})`}
+            </Box>
+          </Link>
+        )}
+      />
       <DataTable.Col
         label="Enrolled?"
         disableSort
@@ -113,5 +136,27 @@ export function UserCertifications() {
         <DocumentDownload />
       </DataTable.Col>
     </RelatedList>
+  );
+}
+
+type TUserRecord = z.infer<typeof ZAdminUserResponse>;
+
+/** Every decision on the person's registrations, oldest first, named by organization. */
+export function UserReviewHistory() {
+  const user = useRecordContext<TUserRecord>();
+  const organizations = new Map(
+    (user?.organizations ?? []).map((organization) => [
+      organization.registrationId,
+      organization.name,
+    ]),
+  );
+  return (
+    <ReviewHistory
+      title="Registration History"
+      entries={(user?.reviewHistory ?? []).map((entry) => ({
+        ...entry,
+        summary: `${organizations.get(entry.registrationId) ?? ''}: ${entry.summary}`,
+      }))}
+    />
   );
 }

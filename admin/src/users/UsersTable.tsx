@@ -1,6 +1,8 @@
 import { Box, Button, Checkbox, Typography } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { DataTable, useGetOne, useListContext } from 'react-admin';
+import type { TReviewState } from '../../../shared/review';
+import { REVIEW_STATE_LABELS } from '../../../shared/review-messages';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
 import { useAllowed } from '../components/useAllowed';
 import type { OrganizationMatch } from '../providers/types';
@@ -13,8 +15,9 @@ interface UserRow {
   lastName: string;
   phone: string;
   email: string;
-  /** Listed for one organization: that registration's enrollment. */
+  /** Listed for one organization: that registration's enrollment and review. */
   enrolled?: boolean;
+  reviewState?: TReviewState;
 }
 
 // A click on the Enrolled cell changes enrollment; it must not open the user as the row does.
@@ -28,8 +31,9 @@ function SelectedOrganization({ organizationId }: { organizationId: string }) {
 }
 
 /**
- * Find Users' table: First Name, Last Name, Phone, Email, and with an organization chosen its
- * Enrolled checkbox (hidden while the list loads) and Enroll All Users. A row opens User Info.
+ * Find Users' table: First Name, Last Name, Phone, Email, and with an organization chosen the
+ * registration's review state, its Enrolled checkbox (hidden while the list loads) and Enroll
+ * All Users. A row opens User Info.
  */
 export function UsersTable({ query }: { query: FindUsersQuery }) {
   const { isFetching } = useListContext();
@@ -65,6 +69,15 @@ export function UsersTable({ query }: { query: FindUsersQuery }) {
         <DataTable.Col source="lastName" label="Last Name" disableSort />
         <DataTable.Col source="phone" label="Phone" disableSort />
         <DataTable.Col source="email" label="Email" disableSort />
+        {organizationId ? (
+          <DataTable.Col
+            label="Review"
+            disableSort
+            render={(user: UserRow) =>
+              user.reviewState ? REVIEW_STATE_LABELS[user.reviewState] : ''
+            }
+          />
+        ) : null}
         {organizationId && !isFetching ? (
           <DataTable.Col
             label="Enrolled"

@@ -32,11 +32,22 @@ export function cspHeader(directives: Record<string, string[]>): string {
 
 const GOOGLE_IDENTITY = 'https://accounts.google.com/gsi/';
 
-/** The console pages' policy with Google sign-in: Google Identity Services' script, frame and styles. */
-const CONSOLE_CSP_WITH_GOOGLE = cspHeader({
+/**
+ * The console's pages show documents it fetched with the staff token from object URLs of their
+ * own: images, and PDFs in the browser's viewer inside a frame. Only blob: is added.
+ */
+const CONSOLE_DIRECTIVES: Record<string, string[]> = {
   ...BASE_CSP_DIRECTIVES,
+  'img-src': [...(BASE_CSP_DIRECTIVES['img-src'] ?? []), 'blob:'],
+  'frame-src': ['blob:'],
+};
+const CONSOLE_CSP = cspHeader(CONSOLE_DIRECTIVES);
+
+/** With Google sign-in: Google Identity Services' script, frame and styles as well. */
+const CONSOLE_CSP_WITH_GOOGLE = cspHeader({
+  ...CONSOLE_DIRECTIVES,
   'script-src': [...(BASE_CSP_DIRECTIVES['script-src'] ?? []), `${GOOGLE_IDENTITY}client`],
-  'frame-src': [GOOGLE_IDENTITY],
+  'frame-src': [GOOGLE_IDENTITY, ...(CONSOLE_DIRECTIVES['frame-src'] ?? [])],
   'connect-src': [...(BASE_CSP_DIRECTIVES['connect-src'] ?? []), GOOGLE_IDENTITY],
   'style-src': [...(BASE_CSP_DIRECTIVES['style-src'] ?? []), `${GOOGLE_IDENTITY}style`],
 });
@@ -60,15 +71,14 @@ const securityPlugin: FastifyPluginAsync<SecurityOptions> = async (app, options)
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
-  if (options.googleSignIn) {
-    // The console's login page loads Google Identity Services; only its pages allow that.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const isConsolePage = request.url === '/scadmin' || request.url.startsWith('/scadmin/');
-      const isHtml = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-      if (isConsolePage && isHtml) reply.header('content-security-policy', CONSOLE_CSP_WITH_GOOGLE);
-      return payload;
-    });
-  }
+  // The console's pages (and only they) show documents, and load Google sign-in when it is on.
+  const consoleCsp = options.googleSignIn ? CONSOLE_CSP_WITH_GOOGLE : CONSOLE_CSP;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const isConsolePage = request.url === '/scadmin' || request.url.startsWith('/scadmin/');
+    const isHtml = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (isConsolePage && isHtml) reply.header('content-security-policy', consoleCsp);
+    return payload;
+  });
 };
 
 export default fp(securityPlugin, { name: 'security' });

@@ -130,7 +130,7 @@ describe('POST /api/tr/submit/all', () => {
     expect(notification.recipients).toEqual([organization.primaryEmail]);
     expect(notification.status).toBe('pending');
     expect(notification.textBody).toContain(body.companyInfo[0]?.companyName);
-    expect(notification.textBody).toContain(`${t.config.publicUrl}/scadmin`);
+    expect(notification.textBody).toContain(`${t.config.publicUrl}/scadmin/review`);
     expect(notification.textBody).toContain(': tester, 1 certification(s)');
     expect(notification.textBody).toContain(': admin');
     expect(notification.textBody).toContain('Test kits: 1');

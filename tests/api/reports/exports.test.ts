@@ -88,6 +88,8 @@ beforeAll(async () => {
     email: 'ann@example.com',
     enrolled: true,
     registeredAt: new Date('2026-03-02T15:00:00Z'),
+    // Approved at 23:30 New York time on March 5: a decision date read in the program's zone.
+    review: { state: 'approved', reviewedAt: new Date('2026-03-06T04:30:00Z') },
   });
   await makeRegistration(em, {
     organization: other,
@@ -122,6 +124,8 @@ describe('the Users report', () => {
       'First Name': 'Zoë',
       Email: 'zoe@example.com',
       Enrolled: 'no',
+      'Review State': 'Pending review',
+      'Decision Date': '',
       'Certification 1 Number': 'C-1',
       'Certification 1 Agency': 'ABPA',
       'Certification 1 Expiration': '2027-01-31',
@@ -129,11 +133,13 @@ describe('the Users report', () => {
       'Certification 2 Document': '',
     });
     expect(tester?.['Certification 1 Document']).toMatch(
-      /^http:\/\/localhost:3000\/api\/documents\/[0-9a-f-]{36}$/,
+      /^http:\/\/localhost:3000\/scadmin\/documents\/[0-9a-f-]{36}$/,
     );
     expect(admin).toMatchObject({
       'User Type': 'admin',
       Enrolled: 'yes',
+      'Review State': 'Approved',
+      'Decision Date': '2026-03-05',
       'Certification 1 Number': '',
     });
   });
@@ -206,7 +212,7 @@ describe('the Service Providers and Test Kits reports', () => {
       Model: 'TK-99',
       'Calibration Date': '2026-06-01',
     });
-    expect(kit?.['Calibration Document']).toMatch(/\/api\/documents\/[0-9a-f-]{36}$/);
+    expect(kit?.['Calibration Document']).toMatch(/\/scadmin\/documents\/[0-9a-f-]{36}$/);
   });
 });
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -60,4 +60,13 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
 export async function screenshot(page: Page, name: string) {
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Presses a control from the keyboard, as a keyboard-only person does. (A mouse click can land
+ * in an inline PDF viewer's frame in headless Chromium once the page has scrolled.)
+ */
+export async function press(page: Page, control: Locator) {
+  await control.focus();
+  await page.keyboard.press('Enter');
 }

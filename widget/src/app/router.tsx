@@ -11,8 +11,9 @@ import { PageLoading } from './screens.js';
 import { thankYouScreen, wizardScreen } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page, a saved registration's link, the wizard and the thank-you page load lazily (the
-// last two fetched ahead: see wizard/load.ts), and fail into the error screen after 120000 ms.
+// landing page, a saved registration's link, the wizard, the thank-you page and the status page
+// load lazily (the wizard and the thank-you page fetched ahead: see wizard/load.ts), and fail
+// into the error screen after 120000 ms.
 const LandingPage = lazyScreen(
   () => import('./landing/LandingPage.js'),
   (module) => module.LandingPage,
@@ -20,6 +21,10 @@ const LandingPage = lazyScreen(
 const ResumeDraft = lazyScreen(
   () => import('./drafts/ResumeDraft.js'),
   (module) => module.ResumeDraft,
+).Screen;
+const StatusRoute = lazyScreen(
+  () => import('./status/StatusRoute.js'),
+  (module) => module.StatusRoute,
 ).Screen;
 const WizardRoute = wizardScreen.Screen;
 const ThankYou = thankYouScreen.Screen;
@@ -35,6 +40,8 @@ function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {
       return <ThankYou />;
     case 'resume':
       return <ResumeDraft />;
+    case 'status':
+      return <StatusRoute token={route.token} />;
   }
 }
 

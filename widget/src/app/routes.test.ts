@@ -10,6 +10,7 @@ describe('the public site addresses', () => {
     ['/form/Ab_c-1/step/6/', { name: 'step', hash: 'Ab_c-1', page: 6 }],
     ['/form/Ab_c-1/thank-you', { name: 'thankYou', hash: 'Ab_c-1' }],
     ['/form/Ab_c-1/resume', { name: 'resume', hash: 'Ab_c-1' }],
+    ['/form/Ab_c-1/status/T0k-en_', { name: 'status', hash: 'Ab_c-1', token: 'T0k-en_' }],
     ['/form/a%20b', { name: 'home', hash: 'a b' }],
     ['/form/%E0%A4%A', { name: 'home', hash: '%E0%A4%A' }],
   ])('%s', (path, route) => {
@@ -28,6 +29,8 @@ describe('the public site addresses', () => {
     '/form/abc/step',
     '/form/abc/step/1/more',
     '/form/abc/thanks',
+    '/form/abc/status',
+    '/form/abc/status/token/more',
     '/scadmin',
     '/anything',
   ])('does not know %s', (path) => {

@@ -7,6 +7,7 @@ export type TRoute =
   | { name: 'step'; hash: string; page: number }
   | { name: 'thankYou'; hash: string }
   | { name: 'resume'; hash: string }
+  | { name: 'status'; hash: string; token: string }
   | { name: 'notFound' };
 
 function decoded(segment: string): string {
@@ -19,7 +20,8 @@ function decoded(segment: string): string {
 
 /**
  * / · /form/{hash} · /form/{hash}/step/{page} · /form/{hash}/thank-you · /form/{hash}/resume
- * (a saved registration's link, its token after the #); a trailing slash is
+ * (a saved registration's link, its token after the #) · /form/{hash}/status/{token} (a
+ * registrant's personal status link); a trailing slash is
  * ignored and anything else is not found. A page that is not a number is NaN: the wizard turns
  * it into the page it is on.
  */
@@ -31,6 +33,9 @@ export function matchRoute(pathname: string): TRoute {
   if (segments.length === 2) return { name: 'home', hash };
   if (segments.length === 3 && section === 'thank-you') return { name: 'thankYou', hash };
   if (segments.length === 3 && section === 'resume') return { name: 'resume', hash };
+  if (segments.length === 4 && section === 'status' && page) {
+    return { name: 'status', hash, token: page };
+  }
   if (segments.length === 4 && section === 'step' && page) {
     return { name: 'step', hash, page: /^\d+$/.test(page) ? Number(page) : Number.NaN };
   }

@@ -1,4 +1,5 @@
 import { p } from '@mikro-orm/core';
+import { DOCUMENT_DECISIONS, DOCUMENT_REJECTION_REASONS } from '../../../../shared/review.js';
 
 /** Columns every table has: a serial id and creation/update timestamps. */
 export function baseProperties() {
@@ -13,5 +14,23 @@ export function baseProperties() {
       .onCreate(() => new Date())
       .onUpdate(() => new Date())
       .defaultRaw('now()'),
+  };
+}
+
+/**
+ * A reviewed document's decision (certifications and test kits): pending until a reviewer
+ * accepts or rejects it, with a reason and a note for the registrant when rejected.
+ */
+export function documentReviewProperties() {
+  return {
+    reviewDecision: p
+      .enum([...DOCUMENT_DECISIONS])
+      .columnType('text')
+      .default('pending'),
+    reviewReason: p
+      .enum([...DOCUMENT_REJECTION_REASONS])
+      .columnType('text')
+      .nullable(),
+    reviewNote: p.text().nullable(),
   };
 }

@@ -11,6 +11,7 @@ import {
   StaffRecoveryCode,
   StaffSession,
 } from './staff.js';
+import { StatusToken } from './status-token.js';
 import { Submission } from './submission.js';
 import { TestKit } from './test-kit.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
@@ -22,6 +23,7 @@ export * from './draft.js';
 export * from './email.js';
 export * from './organization.js';
 export * from './staff.js';
+export * from './status-token.js';
 export * from './submission.js';
 export * from './test-kit.js';
 export * from './user.js';
@@ -48,4 +50,5 @@ export const entities = [
   OutboxEmail,
   Draft,
   DraftDocument,
+  StatusToken,
 ];

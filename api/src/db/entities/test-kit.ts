@@ -1,11 +1,14 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { baseProperties } from './base.js';
+import { baseProperties, documentReviewProperties } from './base.js';
 import { Company } from './company.js';
 import { Document } from './document.js';
 import { Organization } from './organization.js';
 import { Submission } from './submission.js';
 
-/** A test kit owned by a service provider, as submitted with a registration. */
+/**
+ * A test kit owned by a service provider, as submitted with a registration. Reviewed once per
+ * submission: every registration of the submission shows it and needs it accepted.
+ */
 export const TestKit = defineEntity({
   name: 'TestKit',
   tableName: 'test_kits',
@@ -19,10 +22,12 @@ export const TestKit = defineEntity({
     model: p.string().length(255),
     calibratedOn: p.date(),
     document: () => p.manyToOne(Document).nullable().deleteRule('set null'),
+    ...documentReviewProperties(),
   },
   indexes: [
     { name: 'test_kits_company_idx', properties: ['company'] },
     { name: 'test_kits_organization_created_idx', properties: ['organization', 'createdAt'] },
+    { name: 'test_kits_submission_idx', properties: ['submission'] },
   ],
 });
 export type TTestKit = InferEntity<typeof TestKit>;

@@ -1,6 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { USER_TYPES } from '../../../../shared/constants.js';
-import { baseProperties } from './base.js';
+import { REGISTRATION_REJECTION_REASONS, REVIEW_STATES } from '../../../../shared/review.js';
+import { baseProperties, documentReviewProperties } from './base.js';
 import { CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
 import { Document } from './document.js';
@@ -65,7 +66,9 @@ export type TUserCompany = InferEntity<typeof UserCompany>;
 /**
  * A person registered for an organization's program; staff mark it enrolled. certificationCount
  * is kept by triggers on certifications (whoever writes them), never by the application: the
- * Users report reads its width from it.
+ * Users report reads its width from it. A registration waits for review (reviewState pending,
+ * in the queue since queuedAt) until staff approve it, reject it or request changes; each
+ * decision is made on the reviewVersion the reviewer saw and moves it on (optimistic check).
  */
 export const Registration = defineEntity({
   name: 'Registration',
@@ -84,16 +87,61 @@ export const Registration = defineEntity({
     certificationCount: p.integer().default(0),
     /** The language the registration was made in: emails to this person are written in it. */
     language: p.string().length(8).default('en'),
+    reviewState: p
+      .enum([...REVIEW_STATES])
+      .columnType('text')
+      .default('pending'),
+    reviewVersion: p.integer().default(1),
+    /** Entered the queue: submitted, or resubmitted with corrections. */
+    queuedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+    resubmittedAt: p.datetime().nullable(),
+    /** The last decision: approved, rejected or changes requested. */
+    reviewedAt: p.datetime().nullable(),
+    /** Why the whole registration was rejected. */
+    rejectionReason: p
+      .enum([...REGISTRATION_REJECTION_REASONS])
+      .columnType('text')
+      .nullable(),
+    rejectionNote: p.text().nullable(),
+    /**
+     * The person's user type, copied by triggers (on insert here, on a change of users.type), never
+     * by the application: the Review Queue's index filters by it.
+     */
+    userType: p
+      .enum([...USER_TYPES])
+      .columnType('text')
+      .nullable(),
   },
   uniques: [
     { name: 'registrations_user_organization_unique', properties: ['user', 'organization'] },
   ],
   indexes: [
     {
+      // The Review Queue, oldest first: only the registrations waiting are in it.
+      name: 'registrations_review_queue_idx',
+      expression:
+        'create index "registrations_review_queue_idx" on "registrations" ("queued_at", "id") where "review_state" = \'pending\'',
+    },
+    {
+      // Covering the user type, so a user type within an organization is filtered in the index.
+      name: 'registrations_review_queue_organization_idx',
+      expression:
+        'create index "registrations_review_queue_organization_idx" on "registrations" ("organization_id", "queued_at", "id") include ("user_type") where "review_state" = \'pending\'',
+    },
+    {
+      name: 'registrations_review_queue_user_type_idx',
+      expression:
+        'create index "registrations_review_queue_user_type_idx" on "registrations" ("user_type", "queued_at", "id") where "review_state" = \'pending\'',
+    },
+    {
       name: 'registrations_organization_registered_at_idx',
       properties: ['organization', 'registeredAt'],
     },
     { name: 'registrations_registered_at_idx', properties: ['registeredAt'] },
+    { name: 'registrations_submission_idx', properties: ['submission'] },
     {
       name: 'registrations_organization_certification_count_idx',
       properties: ['organization', 'certificationCount'],
@@ -120,6 +168,7 @@ export const Certification = defineEntity({
     type: () => p.manyToOne(CertificationType).nullable().deleteRule('set null'),
     typeName: p.string().length(255),
     document: () => p.manyToOne(Document).nullable().deleteRule('set null'),
+    ...documentReviewProperties(),
   },
   indexes: [
     { name: 'certifications_user_idx', properties: ['user'] },

@@ -6,9 +6,11 @@ import {
   ZAdminAuditResponse,
   ZAdminOrganizationResponse,
   ZAdminRegistrationResponse,
+  ZAdminReviewResponse,
   ZAdminTypeResponse,
   ZAdminUserResponse,
 } from '../../../../shared/admin-responses.js';
+import { USER_TYPES } from '../../../../shared/constants.js';
 import {
   ORGANIZATION_STATUSES,
   type TOrganizationStatus,
@@ -48,6 +50,7 @@ import {
   type OrganizationView,
   updateOrganization,
 } from '../organizations/service.js';
+import { getReview, listQueue, QUEUE_SORT_FIELDS, userReviewHistory } from '../review/records.js';
 import {
   getRegistration,
   listRegistrations,
@@ -73,12 +76,14 @@ function organizationRecord(view: OrganizationView, publicUrl: string) {
 
 /**
  * The react-admin record of one person (User Info): the person with their organizations,
- * service providers and certifications, each document as its staff-only download path.
+ * service providers and certifications, each document as its staff-only download path, and
+ * the history of their registrations' review.
  */
 async function userDetailRecord(em: EntityManager, id: number) {
   const { certifications, ...user } = await getUserDetail(em, id);
   return {
     ...user,
+    reviewHistory: await userReviewHistory(em, id),
     certifications: certifications.map(({ documentId, ...certification }) => ({
       ...certification,
       documentUrl: documentId ? `/api/documents/${documentId}` : null,
@@ -92,6 +97,14 @@ function organizationStatus(value: unknown): TOrganizationStatus | undefined {
     throw AppError.badRequest("filter.status must be 'active' or 'inactive'.");
   }
   return value as TOrganizationStatus;
+}
+
+function userTypeFilter(value: unknown): (typeof USER_TYPES)[number] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!(USER_TYPES as readonly unknown[]).includes(value)) {
+    throw AppError.badRequest("filter.userType must be 'admin' or 'tester'.");
+  }
+  return value as (typeof USER_TYPES)[number];
 }
 
 /** Agencies and types: filtered by ids (getMany) or by a name search (q). */
@@ -224,6 +237,23 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
     }),
     list: listRegistrations,
     getOne: getRegistration,
+  });
+
+  // The Review Queue (registrations waiting, oldest first) and one registration's review.
+  // Decisions are the /api/sc/submit/review calls.
+  registerResource(app, {
+    name: 'review',
+    response: ZAdminReviewResponse,
+    sortFields: QUEUE_SORT_FIELDS,
+    defaultSort: 'queuedAt',
+    defaultOrder: 'ASC',
+    filter: (raw) => ({
+      ids: idsFilter(raw.id),
+      organizationId: idFilter(raw.organization, 'organization'),
+      userType: userTypeFilter(raw.userType),
+    }),
+    list: listQueue,
+    getOne: (em, id) => getReview(em, id),
   });
 
   registerResource(app, {

@@ -4,7 +4,10 @@ import { AuditEntry } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { type AuditConditions, type AuditRow, auditPage } from './queries.js';
 
-/** The staff member a change is made for (request.staff, or the CLI's operator). */
+/**
+ * The staff member a change is made for (request.staff, or the CLI's operator); a registrant
+ * resubmitting through their status link is named by their email, with no staff id.
+ */
 export interface Actor {
   id: number | null;
   email: string;

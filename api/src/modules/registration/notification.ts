@@ -36,7 +36,7 @@ function signupNotificationText(summary: SignupSummary): string {
     `Certifications: ${certifications}`,
     `Test kits: ${summary.testKits.length}`,
     '',
-    `Review and enroll them in the console: ${summary.consoleUrl}`,
+    `Review them in the console's Review Queue: ${summary.consoleUrl}`,
     `Submission reference: ${summary.submissionId}`,
   ];
   return `${lines.join('\n')}\n`;

@@ -16,6 +16,7 @@ import {
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
+import { statusRoutes } from '../review/status-routes.js';
 import { shapedBodyOnly } from './body-shape.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { createLimiter } from './limiter.js';
@@ -155,6 +156,9 @@ async function registrationRoutes(scope: FastifyInstance) {
       return outcome.answer;
     },
   );
+
+  // The registrant's status link: the same prefix and CORS policy as the form's calls.
+  await scope.register(statusRoutes);
 }
 
 /** The public registration calls under /api/tr, with their own CORS policy. */

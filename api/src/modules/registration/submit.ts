@@ -361,7 +361,7 @@ async function attemptSubmit(
           existingCompany: !first.company_created,
           users: people.map(({ user, known }) => ({ ...user, alreadyKnown: Boolean(known) })),
           testKits: request.testKitInfo,
-          consoleUrl: `${options.publicUrl}/scadmin`,
+          consoleUrl: `${options.publicUrl}/scadmin/review`,
         }),
       ),
     });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
 import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
 import { addDays, type TReportRequest } from '../../../../shared/reports.js';
+import { REVIEW_STATE_LABELS } from '../../../../shared/review-messages.js';
 import {
   composedSql,
   numberedValues,
@@ -25,7 +26,7 @@ export interface ReportScope {
   window?: { after: Date; until: Date };
 }
 
-/** How document cells are written: a console link, or a file name inside the bundle. */
+/** How document cells are written: a console address, or a file name inside the bundle. */
 export type DocumentReference = { kind: 'link'; baseUrl: string } | { kind: 'bundle' };
 
 /**
@@ -40,6 +41,11 @@ function safeText(expression: string): string {
 }
 
 const localDate = (expression: string) => `to_char(${expression} at time zone :zone, 'YYYY-MM-DD')`;
+
+/** A registration's review state in the words the console and the registrant read. */
+const reviewStateCell = `(case r.review_state ${Object.entries(REVIEW_STATE_LABELS)
+  .map(([state, label]) => `when '${state}' then '${label}'`)
+  .join(' ')} end)`;
 const localDateTime = (expression: string) =>
   `to_char(${expression} at time zone :zone, 'YYYY-MM-DD HH24:MI')`;
 
@@ -94,8 +100,9 @@ function documentCell(
       : bundleDocumentName(kind, ownerId, `${documentAlias}.content_type`);
   return {
     text: `(case when ${documentAlias}.id is null then '' else ${cell} end)`,
+    // The console's address signs in first, then shows the document (never the bare API).
     params:
-      reference.kind === 'link' ? { documentsUrl: `${reference.baseUrl}/api/documents/` } : {},
+      reference.kind === 'link' ? { documentsUrl: `${reference.baseUrl}/scadmin/documents/` } : {},
   };
 }
 
@@ -164,7 +171,9 @@ export function usersReportStatements(
     ${safeText('u.email')} as "Email",
     ${safeText('u.phone')} as "Phone",
     ${safeText("coalesce(c.name, '')")} as "Company",
-    case when r.enrolled then 'yes' else 'no' end as "Enrolled"${groups.length ? `,\n    ${groups.join(',\n    ')}` : ''}
+    case when r.enrolled then 'yes' else 'no' end as "Enrolled",
+    ${reviewStateCell} as "Review State",
+    coalesce(${localDate('r.reviewed_at')}, '') as "Decision Date"${groups.length ? `,\n    ${groups.join(',\n    ')}` : ''}
   from registrations r
   join users u on u.id = r.user_id
   join organizations o on o.id = r.organization_id

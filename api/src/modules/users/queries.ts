@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUserType } from '../../../../shared/constants.js';
+import type { TReviewState } from '../../../../shared/review.js';
 import { escapeLike } from '../../db/like.js';
 import {
   idIn,
@@ -25,6 +26,7 @@ export interface UserRow {
   created_at: Date;
   enrolled?: boolean;
   registered_at?: Date;
+  review_state?: TReviewState;
 }
 
 const USER_COLUMNS = 'u.id, u.type, u.first_name, u.last_name, u.email, u.phone, u.created_at';
@@ -90,7 +92,9 @@ function filteredUsers(conditions: UserConditions) {
     search,
   ]);
   return {
-    columns: inOrganization ? `${USER_COLUMNS}, r.enrolled, r.registered_at` : USER_COLUMNS,
+    columns: inOrganization
+      ? `${USER_COLUMNS}, r.enrolled, r.registered_at, r.review_state`
+      : USER_COLUMNS,
     from: inOrganization
       ? `from users u join registrations r on r.user_id = u.id and r.organization_id = :organizationId ${where.text}`
       : `from users u ${where.text}`,
@@ -171,7 +175,8 @@ export function organizationPageStatements(
           from (select walk.id, ${walkKeyColumns}, found.*
                   from (select u.id, ${sortKeyColumns(keys)} from users u
                          order by ${order} limit :walkLength) walk
-                  join lateral (select r.enrolled, r.registered_at from registrations r
+                  join lateral (select r.enrolled, r.registered_at, r.review_state
+                     from registrations r
                      where r.user_id = walk.id and r.organization_id = :organizationId${enrolled}
                      limit 1) found
                     on true
@@ -272,17 +277,29 @@ export const anchorOf = (order: UserOrder, row: Record<string, unknown>): unknow
 
 const ORGANIZATIONS_OF_USER = sql<{ userId: number }>(
   'organizations-of-user',
-  `select o.id, o.name, r.enrolled from registrations r
+  `select o.id, o.name, r.enrolled, r.id as registration_id, r.review_state, r.registered_at,
+          r.reviewed_at
+     from registrations r
      join organizations o on o.id = r.organization_id
     where r.user_id = :userId order by lower(o.name), o.id`,
 );
-/** The organizations a person registered for, by name, with the registration's enrollment. */
+/**
+ * The organizations a person registered for, by name, with the registration's enrollment and
+ * review.
+ */
 export const organizationsOfUser = (em: EntityManager, params: { userId: number }) =>
-  query<{ id: number; name: string; enrolled: boolean }, typeof params>(
-    em,
-    ORGANIZATIONS_OF_USER,
-    params,
-  );
+  query<
+    {
+      id: number;
+      name: string;
+      enrolled: boolean;
+      registration_id: number;
+      review_state: TReviewState;
+      registered_at: Date;
+      reviewed_at: Date | null;
+    },
+    typeof params
+  >(em, ORGANIZATIONS_OF_USER, params);
 
 const COMPANIES_OF_USER = sql<{ userId: number }>(
   'companies-of-user',

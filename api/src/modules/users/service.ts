@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUserType } from '../../../../shared/constants.js';
 import { normalizeEmail } from '../../../../shared/registration.js';
+import type { TReviewState } from '../../../../shared/review.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { Registration, User } from '../../db/entities/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -42,13 +43,23 @@ interface UserInput {
 export interface UserRecord extends UserInput {
   id: number;
   createdAt: string;
-  /** Present when listed for one organization: that registration's enrollment. */
+  /** Present when listed for one organization: that registration's enrollment and review. */
   enrolled?: boolean;
   registeredAt?: string;
+  reviewState?: TReviewState;
 }
 
 export interface UserDetail extends UserRecord {
-  organizations: { id: number; name: string; enrolled: boolean }[];
+  organizations: {
+    id: number;
+    name: string;
+    enrolled: boolean;
+    registrationId: number;
+    reviewState: TReviewState;
+    /** ISO instants. */
+    registeredAt: string;
+    reviewedAt: string | null;
+  }[];
   companies: { id: number; name: string }[];
   certifications: {
     id: number;
@@ -93,6 +104,7 @@ function toRecord(row: UserRow): UserRecord {
   if (row.enrolled !== undefined) record.enrolled = row.enrolled;
   if (row.registered_at !== undefined)
     record.registeredAt = new Date(row.registered_at).toISOString();
+  if (row.review_state !== undefined) record.reviewState = row.review_state;
   return record;
 }
 
@@ -201,7 +213,10 @@ export async function getUser(em: EntityManager, id: number): Promise<UserRecord
   return rows[0];
 }
 
-/** The User Info page: the person, their organizations, service providers and certifications. */
+/**
+ * The User Info page: the person, their organizations (each registration's enrollment and
+ * review), service providers and certifications.
+ */
 export async function getUserDetail(em: EntityManager, id: number): Promise<UserDetail> {
   const user = await getUser(em, id);
   const organizations = await organizationsOfUser(em, { userId: id });
@@ -209,7 +224,17 @@ export async function getUserDetail(em: EntityManager, id: number): Promise<User
   const certifications = await certificationsOfUser(em, { userId: id });
   return {
     ...user,
-    organizations,
+    organizations: organizations.map((organization) => ({
+      id: organization.id,
+      name: organization.name,
+      enrolled: organization.enrolled,
+      registrationId: organization.registration_id,
+      reviewState: organization.review_state,
+      registeredAt: new Date(organization.registered_at).toISOString(),
+      reviewedAt: organization.reviewed_at
+        ? new Date(organization.reviewed_at).toISOString()
+        : null,
+    })),
     companies,
     certifications: certifications.map((cert) => ({
       id: cert.id,

@@ -9,8 +9,16 @@ import type { TWizardErrors } from './state.js';
  * The errors of the last Next, at the top of the form: the general messages, then a link to
  * each field with an error. It takes focus (and the page scrolls to the top) when it appears.
  */
-export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
+export function ErrorSummary({
+  errors,
+  labelOf,
+}: {
+  errors: TWizardErrors;
+  /** The field's name in the summary's link (the wizard's labels unless given). */
+  labelOf?: (path: string) => string;
+}) {
   const { t, localize } = useI18n();
+  const label = labelOf ?? ((path: string) => errorLabel(path, t));
   const box = useRef<HTMLElement>(null);
   const visible = hasErrors(errors);
   useEffect(() => {
@@ -51,7 +59,7 @@ export function ErrorSummary({ errors }: { errors: TWizardErrors }) {
                     target.scrollIntoView({ block: 'center' });
                   }}
                 >
-                  {errorLabel(path, t)}
+                  {label(path)}
                   {message === MESSAGES.fieldRequired ? '' : `: ${localize(message)}`}
                 </a>
               </li>

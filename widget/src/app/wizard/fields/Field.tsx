@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
-import { useWizard } from '../wizard-context.js';
+import { WizardContext } from '../wizard-context.js';
 import { ErrorMessage } from './ErrorMessage.js';
 import { Tooltip } from './Tooltip.js';
 
@@ -12,6 +12,8 @@ export interface TFieldProps {
   required?: boolean;
   hint?: string;
   tooltip?: string;
+  /** Outside the wizard (the status page), the field's error is given; inside, the wizard has it. */
+  error?: string;
 }
 
 interface TControlProps {
@@ -28,12 +30,13 @@ function FieldFrame({
   required,
   hint,
   tooltip,
+  error: givenError,
   children,
 }: TFieldProps & { children: (control: TControlProps) => ReactNode }) {
-  const { state } = useWizard();
+  const wizard = useContext(WizardContext);
   const { t } = useI18n();
   const id = fieldId(path);
-  const error = state.errors.fields[path];
+  const error = givenError ?? wizard?.state.errors.fields[path];
   const describedBy = [
     hint ? `${id}-hint` : '',
     tooltip ? `${id}-tip` : '',

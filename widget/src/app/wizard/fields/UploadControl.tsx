@@ -13,6 +13,8 @@ export interface TUploadControlProps {
   uploaded: boolean;
   /** A validation error from the step's check, shown like any field error. */
   error?: string;
+  /** The wizard's documents are required; a replacement on the status page is not. */
+  required?: boolean;
   onChoose(file: File): void;
   upload(file: File, onProgress: (percent: number) => void): Promise<TUploadResult>;
   onUploaded(link: string): void;
@@ -21,7 +23,7 @@ export interface TUploadControlProps {
 
 /** Document upload: Upload (only with a chosen, not yet uploaded file), Uploading..., Uploaded. */
 export function UploadControl(props: TUploadControlProps) {
-  const { id, label, file, fileName, uploaded, error } = props;
+  const { id, label, file, fileName, uploaded, error, required = true } = props;
   const { t, formatNumber } = useI18n();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,9 +60,11 @@ export function UploadControl(props: TUploadControlProps) {
     <div className={message ? 'field upload field-error' : 'field upload'}>
       <div className="field-label">
         <label htmlFor={id}>{label}</label>
-        <span className="required-mark" aria-hidden="true">
-          *
-        </span>
+        {required ? (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </div>
       <p className="hint" id={`${id}-status`}>
         {fileName

@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n/use-i18n.js';
+import { agencyOptions, typeOptions } from '../certification-options.js';
 import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { SelectField, TextField } from '../fields/Field.js';
@@ -20,13 +21,8 @@ function CertificationBlock({
   const { state, dispatch, org } = useWizard();
   const { t } = useI18n();
   const path = `testers.${tester}.certs.${index}`;
-  const agencies = Object.entries(org.org_associated_certs ?? {}).map(([id, agency]) => ({
-    value: id,
-    label: agency.agency,
-  }));
-  const types = Object.entries(
-    org.org_associated_certs?.[cert.certAgency]?.associatedTypes ?? {},
-  ).map(([id, name]) => ({ value: id, label: name }));
+  const agencies = agencyOptions(org);
+  const types = typeOptions(org, cert.certAgency);
   const set = (field: TCertificationField, value: string) =>
     dispatch({ type: 'setCertification', tester, cert: index, field, value });
   return (

@@ -1,0 +1,87 @@
+import { Chip, Typography } from '@mui/material';
+import { AutocompleteInput, DataTable, ReferenceInput, SelectInput } from 'react-admin';
+import { ConsoleList } from '../components/ConsoleList';
+import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
+import { PageHeading } from '../components/PageHeading';
+import { dateTime, type TReview, waitedFor } from './reviewWords';
+
+const USER_TYPE_CHOICES = [
+  { id: 'tester', name: 'Tester' },
+  { id: 'admin', name: 'Admin' },
+];
+
+const filters = [
+  <ReferenceInput key="organization" source="organization" reference="organizations" alwaysOn>
+    <AutocompleteInput
+      label="Organization"
+      optionText="name"
+      filterToQuery={(q: string) => ({ q })}
+      sx={{ minWidth: 280 }}
+    />
+  </ReferenceInput>,
+  <SelectInput
+    key="userType"
+    source="userType"
+    label="User Type"
+    choices={USER_TYPE_CHOICES}
+    alwaysOn
+  />,
+];
+
+/**
+ * The Review Queue: registrations waiting for review (new and resubmitted), oldest first,
+ * filtered by organization and user type, paged by the server. A row opens its review.
+ */
+export function ReviewQueue() {
+  return (
+    <>
+      <PageHeading title="Review Queue" />
+      <ConsoleList
+        resource="review"
+        filters={filters}
+        sort={{ field: 'queuedAt', order: 'ASC' }}
+        perPage={25}
+        empty={<Typography sx={{ p: 2 }}>No registrations are waiting for review.</Typography>}
+      >
+        <DataTable<TReview>
+          aria-label="Registrations waiting for review"
+          bulkActionButtons={false}
+          rowClick="edit"
+          body={KeyboardRowsBody}
+          empty={<Typography sx={{ p: 2 }}>No registrations are waiting for review.</Typography>}
+        >
+          <DataTable.Col
+            source="queuedAt"
+            label="Waiting"
+            render={(row) => <span title={dateTime(row.queuedAt)}>{waitedFor(row.queuedAt)}</span>}
+          />
+          <DataTable.Col
+            label="Name"
+            disableSort
+            render={(row) => `${row.firstName} ${row.lastName}`}
+          />
+          <DataTable.Col source="email" label="Email" disableSort />
+          <DataTable.Col
+            source="userType"
+            label="User Type"
+            disableSort
+            render={(row) => (row.userType === 'admin' ? 'Admin' : 'Tester')}
+          />
+          <DataTable.Col source="organizationName" label="Organization" disableSort />
+          <DataTable.Col source="companyName" label="Company" disableSort />
+          <DataTable.Col
+            label="Submission"
+            disableSort
+            render={(row) =>
+              row.resubmitted ? (
+                <Chip size="small" color="info" label="Resubmitted" />
+              ) : (
+                <Chip size="small" variant="outlined" label="New" />
+              )
+            }
+          />
+        </DataTable>
+      </ConsoleList>
+    </>
+  );
+}

@@ -1,0 +1,307 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  REVIEW_STAFF_MESSAGES,
+  type TDocumentDecisionRequest,
+  type TRegistrationRejectionReason,
+  type TReviewDecisionRequest,
+  type TReviewState,
+} from '../../../../shared/review.js';
+import {
+  Certification,
+  Registration,
+  type TCertification,
+  TestKit,
+  type TRegistration,
+  type TTestKit,
+} from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
+import { type Actor, recordAudit } from '../audit/service.js';
+import { stageEmail } from '../email/outbox.js';
+import { type Decision, decisionEmails, type RejectedItem } from './emails.js';
+import {
+  bumpReviewVersions,
+  companyAdminEmails,
+  lockSubmissionRegistrations,
+  type ReviewRow,
+  reviewRegistration,
+} from './queries.js';
+import type { AuditedItem } from './records.js';
+import { issueStatusLink } from './status-links.js';
+
+// Staff decisions. Each runs in one transaction that locks the registration (and the others of
+// its submission, whose test kits it shares), refuses a decision based on a stale version, makes
+// the change, records it in the audit log, stages its emails and moves the version on: all of
+// it commits or none of it does.
+
+export interface ReviewSettings {
+  publicUrl: string;
+  links: { support: string; knowledgeBase: string };
+}
+
+interface Locked {
+  tx: EntityManager;
+  registration: TRegistration;
+  /** The registration's person, organization and company, as the emails name them. */
+  row: ReviewRow;
+  /** This registration and the others of its submission, locked. */
+  submissionRegistrationIds: number[];
+}
+
+/** The states a decision may be made in, and the answer in any other. */
+interface Allowed {
+  states: readonly TReviewState[];
+  refusal: string;
+}
+/** Waiting for review: document decisions, approval, sending the decision. */
+const WAITING: Allowed = { states: ['pending'], refusal: REVIEW_STAFF_MESSAGES.notWaiting };
+/** Not decided for good: rejection. */
+const NOT_FINAL: Allowed = {
+  states: ['pending', 'changes_requested'],
+  refusal: REVIEW_STAFF_MESSAGES.alreadyFinal,
+};
+
+async function decide<T>(
+  em: EntityManager,
+  registrationId: number,
+  version: number,
+  allowed: Allowed,
+  work: (locked: Locked) => Promise<T>,
+): Promise<T> {
+  return em.transactional(async (tx) => {
+    const submissionRegistrationIds = await lockSubmissionRegistrations(tx, registrationId);
+    const registration = await tx.findOne(Registration, registrationId, { refresh: true });
+    const row = await reviewRegistration(tx, registrationId);
+    if (!registration || !row) {
+      throw AppError.notFound(REVIEW_STAFF_MESSAGES.registrationNotFound);
+    }
+    if (registration.reviewVersion !== version) {
+      throw AppError.conflict(REVIEW_STAFF_MESSAGES.staleVersion);
+    }
+    if (!allowed.states.includes(registration.reviewState)) {
+      throw AppError.conflict(allowed.refusal);
+    }
+    return work({ tx, registration, row, submissionRegistrationIds });
+  });
+}
+
+const submissionOf = (registration: TRegistration) =>
+  registration.submission ? Number(registration.submission.id) : null;
+
+/** The registration's certifications and its submission's test kits, as entities. */
+async function documentsOf(tx: EntityManager, registration: TRegistration) {
+  const submission = submissionOf(registration);
+  const certifications = await tx.find(
+    Certification,
+    { registration: registration.id },
+    { orderBy: { id: 'asc' }, refresh: true },
+  );
+  const testKits =
+    submission === null
+      ? []
+      : await tx.find(TestKit, { submission }, { orderBy: { id: 'asc' }, refresh: true });
+  return { certifications, testKits };
+}
+
+export const certificationLabel = (certification: Pick<TCertification, 'number'>) =>
+  `Certification ${certification.number}`;
+export const testKitLabel = (kit: Pick<TTestKit, 'serial'>) => `Test kit ${kit.serial}`;
+
+function audited(kind: AuditedItem['item'], item: TCertification | TTestKit): AuditedItem {
+  return {
+    item: kind,
+    itemId: item.id,
+    label:
+      kind === 'certification'
+        ? certificationLabel(item as TCertification)
+        : testKitLabel(item as TTestKit),
+    decision: item.reviewDecision,
+    reason: item.reviewReason ?? null,
+    note: item.reviewNote ?? null,
+  };
+}
+
+async function stageDecisionEmails(locked: Locked, decision: Decision, settings: ReviewSettings) {
+  const { tx, row } = locked;
+  const adminEmails = row.user_type === 'tester' ? await companyAdminEmails(tx, row.id) : [];
+  for (const email of decisionEmails(decision, {
+    registrationId: row.id,
+    version: row.version + 1,
+    person: { firstName: row.first_name, lastName: row.last_name, email: row.email },
+    organization: { name: row.organization_name, homeBanner: row.home_banner },
+    companyName: row.company_name,
+    adminEmails,
+    links: settings.links,
+  })) {
+    stageEmail(tx, email);
+  }
+}
+
+/** Accepts or rejects one certification of the registration, or one test kit of its submission. */
+export async function decideDocument(
+  em: EntityManager,
+  actor: Actor,
+  registrationId: number,
+  request: TDocumentDecisionRequest,
+): Promise<void> {
+  await decide(em, registrationId, request.version, WAITING, async (locked) => {
+    const { tx, registration } = locked;
+    const submission = submissionOf(registration);
+    const item =
+      request.item === 'certification'
+        ? await tx.findOne(
+            Certification,
+            { id: request.itemId, registration: registrationId },
+            { refresh: true },
+          )
+        : submission === null
+          ? null
+          : await tx.findOne(TestKit, { id: request.itemId, submission }, { refresh: true });
+    if (!item) throw AppError.notFound(REVIEW_STAFF_MESSAGES.itemNotFound);
+    const before = audited(request.item, item);
+    item.reviewDecision = request.decision;
+    item.reviewReason = request.reason;
+    item.reviewNote = request.note;
+    recordAudit(tx, actor, {
+      action: 'review_document',
+      entityType: 'registration',
+      entityId: registrationId,
+      before: { items: [before] },
+      after: { items: [audited(request.item, item)] },
+    });
+    // A test kit is every registration of the submission's: each of their reviews changed.
+    await bumpReviewVersions(
+      tx,
+      request.item === 'testKit' ? locked.submissionRegistrationIds : [registrationId],
+    );
+  });
+}
+
+/** Approves a registration whose every document is accepted: enrolls the person, welcomes them. */
+export async function approveRegistration(
+  em: EntityManager,
+  actor: Actor,
+  registrationId: number,
+  request: TReviewDecisionRequest,
+  settings: ReviewSettings,
+): Promise<void> {
+  await decide(em, registrationId, request.version, WAITING, async (locked) => {
+    const { tx, registration } = locked;
+    const { certifications, testKits } = await documentsOf(tx, registration);
+    if ([...certifications, ...testKits].some((item) => item.reviewDecision !== 'accepted')) {
+      throw AppError.conflict(REVIEW_STAFF_MESSAGES.documentsNotAccepted);
+    }
+    const enrolled = registration.enrolled;
+    registration.reviewState = 'approved';
+    registration.reviewedAt = new Date();
+    registration.enrolled = true;
+    recordAudit(tx, actor, {
+      action: 'approve',
+      entityType: 'registration',
+      entityId: registrationId,
+      before: { state: 'pending', enrolled },
+      after: { state: 'approved', enrolled: true },
+    });
+    await stageDecisionEmails(locked, { kind: 'welcome' }, settings);
+    await bumpReviewVersions(tx, [registrationId]);
+  });
+}
+
+/**
+ * Sends the decision on a registration with rejected documents: Changes requested, and the
+ * registrant receives a personal link to correct them.
+ */
+export async function requestChanges(
+  em: EntityManager,
+  actor: Actor,
+  registrationId: number,
+  request: TReviewDecisionRequest,
+  settings: ReviewSettings,
+): Promise<void> {
+  await decide(em, registrationId, request.version, WAITING, async (locked) => {
+    const { tx, registration, row } = locked;
+    const { certifications, testKits } = await documentsOf(tx, registration);
+    const items = [
+      ...certifications.map((item) => ({ kind: 'certification' as const, item })),
+      ...testKits.map((item) => ({ kind: 'testKit' as const, item })),
+    ];
+    if (items.some(({ item }) => item.reviewDecision === 'pending')) {
+      throw AppError.conflict(REVIEW_STAFF_MESSAGES.documentsUndecided);
+    }
+    const rejected = items.filter(({ item }) => item.reviewDecision === 'rejected');
+    if (rejected.length === 0) throw AppError.conflict(REVIEW_STAFF_MESSAGES.nothingRejected);
+    registration.reviewState = 'changes_requested';
+    registration.reviewedAt = new Date();
+    recordAudit(tx, actor, {
+      action: 'request_changes',
+      entityType: 'registration',
+      entityId: registrationId,
+      before: { state: 'pending' },
+      after: {
+        state: 'changes_requested',
+        items: rejected.map(({ kind, item }) => audited(kind, item)),
+      },
+    });
+    const statusLink = issueStatusLink(
+      tx,
+      { id: registrationId, formHash: row.form_hash },
+      settings.publicUrl,
+    );
+    const described: RejectedItem[] = rejected.map(({ kind, item }) => ({
+      kind,
+      fields:
+        kind === 'certification'
+          ? {
+              first: (item as TCertification).number,
+              second: (item as TCertification).agencyName,
+              third: (item as TCertification).typeName,
+            }
+          : {
+              first: (item as TTestKit).serial,
+              second: (item as TTestKit).manufacturer,
+              third: (item as TTestKit).model,
+            },
+      reason: item.reviewReason ?? 'other',
+      note: item.reviewNote ?? null,
+    }));
+    await stageDecisionEmails(
+      locked,
+      { kind: 'changes_requested', items: described, statusLink },
+      settings,
+    );
+    await bumpReviewVersions(tx, [registrationId]);
+  });
+}
+
+/** Rejects the whole registration (final), waiting or waiting for corrections. */
+export async function rejectRegistration(
+  em: EntityManager,
+  actor: Actor,
+  registrationId: number,
+  request: TReviewDecisionRequest & {
+    reason: TRegistrationRejectionReason;
+    note: string | null;
+  },
+  settings: ReviewSettings,
+): Promise<void> {
+  await decide(em, registrationId, request.version, NOT_FINAL, async (locked) => {
+    const { tx, registration } = locked;
+    const before = registration.reviewState;
+    registration.reviewState = 'rejected';
+    registration.reviewedAt = new Date();
+    registration.rejectionReason = request.reason;
+    registration.rejectionNote = request.note;
+    recordAudit(tx, actor, {
+      action: 'reject',
+      entityType: 'registration',
+      entityId: registrationId,
+      before: { state: before },
+      after: { state: 'rejected', reason: request.reason, note: request.note },
+    });
+    await stageDecisionEmails(
+      locked,
+      { kind: 'rejected', reason: request.reason, note: request.note },
+      settings,
+    );
+    await bumpReviewVersions(tx, [registrationId]);
+  });
+}

@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { todayInProgramZone } from '../../../../shared/reports.js';
+import { STATUS_LINK_DAYS } from '../../../../shared/review.js';
+import { StatusToken } from '../../db/entities/index.js';
+
+// A registrant's personal status link: 32 random bytes (base64url) in the address, only their
+// sha256 on file, tied to one registration, valid STATUS_LINK_DAYS days.
+
+const DAY_MS = 86_400_000;
+
+export const hashStatusToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A token's text could be one of ours: 43 base64url characters (anything else is unknown). */
+export const isStatusTokenShaped = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+export const statusPath = (formHash: string, token: string) =>
+  `/form/${encodeURIComponent(formHash)}/status/${token}`;
+
+/**
+ * A new link for the registration, staged in the caller's transaction (it exists only if the
+ * decision that sends it commits). Answers the address and the last day it works.
+ */
+export function issueStatusLink(
+  em: EntityManager,
+  registration: { id: number; formHash: string },
+  publicUrl: string,
+  now: Date = new Date(),
+): { url: string; expiresOn: string } {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + STATUS_LINK_DAYS * DAY_MS);
+  em.create(StatusToken, {
+    registration: registration.id,
+    tokenHash: hashStatusToken(token),
+    expiresAt,
+    usedAt: null,
+  });
+  return {
+    url: `${publicUrl}${statusPath(registration.formHash, token)}`,
+    expiresOn: todayInProgramZone(expiresAt),
+  };
+}

@@ -1,0 +1,328 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MESSAGES } from '../../../../shared/codes.js';
+import { todayInProgramZone } from '../../../../shared/reports.js';
+import {
+  checkCorrections,
+  correctionPath,
+  STATUS_CODES,
+  type TCertificationCorrection,
+  type TCorrectionErrors,
+  type TStatusView,
+  type TTestKitCorrection,
+} from '../../../../shared/review.js';
+import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
+import {
+  Certification,
+  CertificationAgency,
+  CertificationType,
+  Document,
+  Registration,
+  StatusToken,
+  type TCertification,
+  TestKit,
+  type TTestKit,
+} from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
+import { recordAudit } from '../audit/service.js';
+import { findLinkRow, type LinkRow } from '../registration/queries.js';
+import { certificationLabel, testKitLabel } from './decisions.js';
+import {
+  bumpReviewVersions,
+  claimDocuments,
+  findStatusToken,
+  lockSubmissionRegistrations,
+  reviewCertifications,
+  reviewRegistration,
+  reviewTestKits,
+} from './queries.js';
+import { type AuditedItem, certificationFacts, testKitFacts } from './records.js';
+import { hashStatusToken, isStatusTokenShaped } from './status-links.js';
+
+// The registrant's side of review: their personal status link shows the registration's state
+// and each document's decision, and sends corrections of the rejected items once. A link that is
+// unknown, expired or used (or another form's) changes nothing and says so.
+
+const UNPROCESSABLE = 422;
+
+const linkUnusable = () =>
+  new AppError(404, STATUS_CODES.invalid, STATUS_PAGE_MESSAGES.invalidLinkText);
+
+const correctionErrors = (errors: TCorrectionErrors) =>
+  new AppError(UNPROCESSABLE, STATUS_CODES.correctionErrors, errors);
+
+interface StatusKey {
+  formHash: string;
+  token: string;
+}
+
+/** The registration the link opens, or the invalid-link answer; `lock` for sending corrections. */
+async function registrationOfLink(
+  em: EntityManager,
+  key: StatusKey,
+  options: { lock?: boolean; now?: Date } = {},
+) {
+  if (!isStatusTokenShaped(key.token)) throw linkUnusable();
+  const token = await findStatusToken(
+    em,
+    { tokenHash: hashStatusToken(key.token), formHash: key.formHash },
+    { lock: options.lock },
+  );
+  const now = options.now ?? new Date();
+  if (!token || token.used_at !== null || new Date(token.expires_at) <= now) throw linkUnusable();
+  return token;
+}
+
+/** GET /api/tr/status/{hash}/{token}: what the status page shows (viewing keeps the link). */
+export async function statusView(em: EntityManager, key: StatusKey): Promise<TStatusView> {
+  const token = await registrationOfLink(em, key);
+  const row = await reviewRegistration(em, token.registration_id);
+  if (!row) throw linkUnusable();
+  const certifications = await reviewCertifications(em, row.id);
+  const testKits = await reviewTestKits(em, row.submission_id);
+  return {
+    organizationName: row.organization_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    state: row.state,
+    registeredOn: todayInProgramZone(new Date(row.registered_at)),
+    canCorrect: row.state === 'changes_requested',
+    certifications: certifications.map(certificationFacts),
+    testKits: testKits.map(testKitFacts),
+  };
+}
+
+const certificationDetails = (c: TCertification) =>
+  `${c.number} · ${c.agencyName} · ${c.typeName} · expires ${c.expiresOn}`;
+const testKitDetails = (k: TTestKit) =>
+  `${k.serial} · ${k.manufacturer} ${k.model} · calibrated ${k.calibratedOn}`;
+
+interface Correction {
+  kind: 'certification' | 'testKit';
+  item: TCertification | TTestKit;
+  /** The replacement document, when one was uploaded. */
+  documentId: string | undefined;
+  apply(tx: EntityManager): void;
+  unchanged: boolean;
+  details(): string;
+  label(): string;
+}
+
+function certificationCorrection(
+  item: TCertification,
+  input: TCertificationCorrection,
+  rules: LinkRow['certs'],
+  errors: TCorrectionErrors,
+): Correction {
+  const path = (field: string) => correctionPath('certification', item.id, field);
+  const agency = rules[String(input.certAgency)];
+  const typeName = agency?.associatedTypes[String(input.certType)];
+  if (!agency) errors.fieldErrors[path('certAgency')] = MESSAGES.certAgencyNotAccepted;
+  else if (typeName === undefined) {
+    errors.fieldErrors[path('certType')] = MESSAGES.certTypeNotForAgency;
+  }
+  return {
+    kind: 'certification',
+    item,
+    documentId: input.certDocLink,
+    unchanged:
+      item.number === input.certNum &&
+      item.expiresOn === input.certExp &&
+      item.agency?.id === input.certAgency &&
+      item.type?.id === input.certType,
+    apply(tx) {
+      item.number = input.certNum;
+      item.expiresOn = input.certExp;
+      item.agency = tx.getReference(CertificationAgency, input.certAgency);
+      item.agencyName = agency?.agency ?? '';
+      item.type = tx.getReference(CertificationType, input.certType);
+      item.typeName = typeName ?? '';
+    },
+    details: () => certificationDetails(item),
+    label: () => certificationLabel(item),
+  };
+}
+
+function testKitCorrection(item: TTestKit, input: TTestKitCorrection): Correction {
+  return {
+    kind: 'testKit',
+    item,
+    documentId: input.kitCalibDocLink,
+    unchanged:
+      item.serial === input.kitSerial &&
+      item.manufacturer === input.kitMfr &&
+      item.model === input.kitModel &&
+      item.calibratedOn === input.kitCalibDate,
+    apply() {
+      item.serial = input.kitSerial;
+      item.manufacturer = input.kitMfr;
+      item.model = input.kitModel;
+      item.calibratedOn = input.kitCalibDate;
+    },
+    details: () => testKitDetails(item),
+    label: () => testKitLabel(item),
+  };
+}
+
+const documentPath = (correction: Correction) =>
+  correctionPath(
+    correction.kind,
+    correction.item.id,
+    correction.kind === 'certification' ? 'certDocLink' : 'kitCalibDocLink',
+  );
+
+/**
+ * Matches each correction to a rejected item of the registration (its certifications, its
+ * submission's test kits); every rejected item needs one that changes something.
+ */
+function matchCorrections(
+  rejected: { certifications: TCertification[]; testKits: TTestKit[] },
+  corrections: { certifications: TCertificationCorrection[]; testKits: TTestKitCorrection[] },
+  rules: LinkRow['certs'],
+  errors: TCorrectionErrors,
+): Correction[] {
+  const matched: Correction[] = [];
+  let missing = false;
+  const pair = <I extends { id: number }, C extends { id: number }>(
+    kind: Correction['kind'],
+    items: I[],
+    inputs: C[],
+    make: (item: I, input: C) => Correction,
+  ) => {
+    const corrects = (item: I) => matched.some((c) => c.kind === kind && c.item.id === item.id);
+    for (const input of inputs) {
+      const item = items.find((candidate) => candidate.id === input.id);
+      if (!item) errors.generalErrors.push(STATUS_PAGE_MESSAGES.itemNotRejected);
+      else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
+      else matched.push(make(item, input));
+    }
+    if (!items.every(corrects)) missing = true;
+  };
+  pair('certification', rejected.certifications, corrections.certifications, (item, input) =>
+    certificationCorrection(item, input, rules, errors),
+  );
+  pair('testKit', rejected.testKits, corrections.testKits, testKitCorrection);
+  if (missing) errors.generalErrors.push(STATUS_PAGE_MESSAGES.correctionsMissing);
+  for (const correction of matched) {
+    if (correction.unchanged && !correction.documentId) {
+      errors.fieldErrors[documentPath(correction)] ??= STATUS_PAGE_MESSAGES.nothingChanged;
+    }
+  }
+  return matched;
+}
+
+const failed = (errors: TCorrectionErrors) =>
+  errors.generalErrors.length > 0 || Object.keys(errors.fieldErrors).length > 0;
+
+/**
+ * POST /api/tr/status/{hash}/{token}: the corrected items go back to Pending, the registration
+ * back to the queue as resubmitted (the earlier documents stay in its history), and the link is
+ * used up. All in one transaction; any problem changes nothing.
+ */
+export async function sendCorrections(
+  em: EntityManager,
+  key: StatusKey,
+  body: unknown,
+): Promise<void> {
+  const checked = checkCorrections(body);
+  await em.transactional(async (tx) => {
+    const token = await registrationOfLink(tx, key, { lock: true });
+    if (!checked.ok) throw correctionErrors(checked.errors);
+    const submissionRegistrationIds = await lockSubmissionRegistrations(tx, token.registration_id);
+    const registration = await tx.findOne(Registration, token.registration_id, {
+      refresh: true,
+      populate: ['user'],
+    });
+    const link = await findLinkRow(tx, key.formHash);
+    if (!registration || !link) throw linkUnusable();
+    if (registration.reviewState !== 'changes_requested') {
+      throw AppError.conflict(STATUS_PAGE_MESSAGES.notAwaitingCorrections);
+    }
+    const submission = registration.submission ? Number(registration.submission.id) : null;
+    const rejected = {
+      certifications: await tx.find(
+        Certification,
+        { registration: registration.id, reviewDecision: 'rejected' },
+        { refresh: true, populate: ['document'] },
+      ),
+      testKits:
+        submission === null
+          ? []
+          : await tx.find(
+              TestKit,
+              { submission, reviewDecision: 'rejected' },
+              { refresh: true, populate: ['document'] },
+            ),
+    };
+    const errors: TCorrectionErrors = { generalErrors: [], fieldErrors: {} };
+    const corrections = matchCorrections(rejected, checked.corrections, link.certs, errors);
+    if (failed(errors)) throw correctionErrors(errors);
+
+    const replacements = corrections.flatMap((c) => (c.documentId ? [c.documentId] : []));
+    const claimed = await claimDocuments(tx, {
+      documentIds: replacements,
+      organizationId: link.id,
+    });
+    for (const correction of corrections) {
+      if (correction.documentId && !claimed.has(correction.documentId)) {
+        errors.fieldErrors[documentPath(correction)] = MESSAGES.documentLinkInvalid;
+      }
+    }
+    if (failed(errors)) throw correctionErrors(errors);
+
+    const before: AuditedItem[] = [];
+    const after: AuditedItem[] = [];
+    for (const correction of corrections) {
+      const { item } = correction;
+      const { document } = item;
+      before.push({
+        item: correction.kind,
+        itemId: item.id,
+        label: correction.label(),
+        decision: 'rejected',
+        reason: item.reviewReason ?? null,
+        note: item.reviewNote ?? null,
+        details: correction.details(),
+        document: document
+          ? { id: document.id, contentType: document.contentType, size: Number(document.size) }
+          : null,
+      });
+      correction.apply(tx);
+      if (correction.documentId) {
+        item.document = tx.getReference(Document, correction.documentId);
+      }
+      item.reviewDecision = 'pending';
+      item.reviewReason = null;
+      item.reviewNote = null;
+      after.push({
+        item: correction.kind,
+        itemId: item.id,
+        label: correction.label(),
+        decision: 'pending',
+        details: correction.details(),
+        document: correction.documentId
+          ? { id: correction.documentId, contentType: '', size: 0 }
+          : null,
+      });
+    }
+    const now = new Date();
+    registration.reviewState = 'pending';
+    registration.queuedAt = now;
+    registration.resubmittedAt = now;
+    const used = await tx.findOneOrFail(StatusToken, token.id);
+    used.usedAt = now;
+    recordAudit(
+      tx,
+      { id: null, email: registration.user.email },
+      {
+        action: 'resubmit',
+        entityType: 'registration',
+        entityId: registration.id,
+        before: { state: 'changes_requested', items: before },
+        after: { state: 'pending', items: after },
+      },
+    );
+    // Corrected test kits are every registration of the submission's.
+    const kitsCorrected = corrections.some((c) => c.kind === 'testKit');
+    await bumpReviewVersions(tx, kitsCorrected ? submissionRegistrationIds : [registration.id]);
+  });
+}

@@ -1,0 +1,354 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '../../../../shared/codes.js';
+import { fillMessage } from '../../../../shared/registration.js';
+import { checkCorrections, type TStatusView } from '../../../../shared/review.js';
+import {
+  DOCUMENT_DECISION_LABELS,
+  DOCUMENT_REJECTION_REASON_LABELS,
+  REVIEW_STATE_LABELS,
+  STATUS_PAGE_MESSAGES as WORDS,
+} from '../../../../shared/review-messages.js';
+import { useFocusHeading } from '../focus.js';
+import { useForm } from '../org/form-context.js';
+import { PageLoading, SupportLink } from '../screens.js';
+import { ErrorSummary } from '../wizard/ErrorSummary.js';
+import { CERTIFICATION_LABELS, TEST_KIT_LABELS } from '../wizard/labels.js';
+import type { TWizardErrors } from '../wizard/state.js';
+import {
+  CertificationCorrection,
+  documentField,
+  type TCorrectionForm,
+  TestKitCorrection,
+} from './CorrectionFields.js';
+import { lookUpStatus, sendCorrections, type TStatusLookup } from './status-api.js';
+
+type TCertificationView = TStatusView['certifications'][number];
+type TTestKitView = TStatusView['testKits'][number];
+
+const NO_ERRORS: TWizardErrors = { general: [], fields: {} };
+
+/** A page of its own: the heading takes focus and names the tab. */
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  const { org } = useForm();
+  const heading = useFocusHeading(`${title} – ${org.org_name} Tester Registration`);
+  return (
+    <main className="page">
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {children}
+      <SupportLink />
+    </main>
+  );
+}
+
+function Decision({ item }: { item: TCertificationView | TTestKitView }) {
+  return (
+    <>
+      <p>
+        <strong>
+          {fillMessage(WORDS.decisionLine, { decision: DOCUMENT_DECISION_LABELS[item.decision] })}
+        </strong>
+      </p>
+      {item.decision === 'rejected' && item.reason ? (
+        <p>
+          {fillMessage(WORDS.reasonLine, { reason: DOCUMENT_REJECTION_REASON_LABELS[item.reason] })}
+        </p>
+      ) : null}
+      {item.decision === 'rejected' && item.note ? (
+        <p>{fillMessage(WORDS.noteLine, { note: item.note })}</p>
+      ) : null}
+    </>
+  );
+}
+
+const certificationKey = (item: TCertificationView) => `certifications.${item.id}`;
+const testKitKey = (item: TTestKitView) => `testKits.${item.id}`;
+
+/** The rejected items' forms, filled with what the registrant entered before. */
+function initialForms(status: TStatusView): Record<string, TCorrectionForm> {
+  const forms: Record<string, TCorrectionForm> = {};
+  for (const item of status.certifications) {
+    if (item.decision !== 'rejected') continue;
+    forms[certificationKey(item)] = {
+      certNum: item.number,
+      certExp: item.expiresOn,
+      certAgency: item.agencyId === null ? '' : String(item.agencyId),
+      certType: item.typeId === null ? '' : String(item.typeId),
+      certDocLink: '',
+      docName: '',
+    };
+  }
+  for (const item of status.testKits) {
+    if (item.decision !== 'rejected') continue;
+    forms[testKitKey(item)] = {
+      kitSerial: item.serial,
+      kitMfr: item.manufacturer,
+      kitModel: item.model,
+      kitCalibDate: item.calibratedOn,
+      kitCalibDocLink: '',
+      docName: '',
+    };
+  }
+  return forms;
+}
+
+/** What the correction call sends: each rejected item with its id. */
+function correctionBody(forms: Record<string, TCorrectionForm>) {
+  const entries = Object.entries(forms);
+  const withId = (key: string) => Number(key.split('.')[1]);
+  return {
+    certifications: entries
+      .filter(([key]) => key.startsWith('certifications.'))
+      .map(([key, form]) => ({
+        id: withId(key),
+        certNum: form.certNum,
+        certExp: form.certExp,
+        certAgency: form.certAgency,
+        certType: form.certType,
+        certDocLink: form.certDocLink,
+      })),
+    testKits: entries
+      .filter(([key]) => key.startsWith('testKits.'))
+      .map(([key, form]) => ({
+        id: withId(key),
+        kitSerial: form.kitSerial,
+        kitMfr: form.kitMfr,
+        kitModel: form.kitModel,
+        kitCalibDate: form.kitCalibDate,
+        kitCalibDocLink: form.kitCalibDocLink,
+      })),
+  };
+}
+
+/** The call's problems as the wizard shows them ('Field required.' only beside its field). */
+const shownErrors = (errors: { generalErrors: string[]; fieldErrors: Record<string, string> }) => ({
+  general: errors.generalErrors.filter((message) => message !== MESSAGES.fieldRequired),
+  fields: errors.fieldErrors,
+});
+
+function StatusPage({
+  hash,
+  token,
+  status,
+  onSent,
+  onInvalid,
+}: {
+  hash: string;
+  token: string;
+  status: TStatusView;
+  onSent(): void;
+  onInvalid(): void;
+}) {
+  const { reportUnreachable } = useForm();
+  const [forms, setForms] = useState(() => initialForms(status));
+  const [errors, setErrors] = useState<TWizardErrors>(NO_ERRORS);
+  const [sending, setSending] = useState(false);
+  const files = useRef(new Map<string, File>()).current;
+  const sendingRef = useRef(false);
+
+  const titles = new Map<string, string>([
+    ...status.certifications.map(
+      (item) =>
+        [
+          certificationKey(item),
+          fillMessage(WORDS.certificationTitle, { number: item.number }),
+        ] as const,
+    ),
+    ...status.testKits.map(
+      (item) =>
+        [testKitKey(item), fillMessage(WORDS.testKitTitle, { serial: item.serial })] as const,
+    ),
+  ]);
+  const labelOf = (path: string) => {
+    const [list, id, field = ''] = path.split('.');
+    const labels: Record<string, string> = {
+      ...CERTIFICATION_LABELS,
+      ...TEST_KIT_LABELS,
+      certDocLink: WORDS.replacementLabel,
+      kitCalibDocLink: WORDS.replacementLabel,
+    };
+    return `${titles.get(`${list}.${id}`) ?? ''}: ${labels[field] ?? field}`;
+  };
+
+  const change = (prefix: string) => (field: string, value: string) =>
+    setForms((current) => ({ ...current, [prefix]: { ...current[prefix], [field]: value } }));
+  const choose = (prefix: string) => (file: File) => {
+    files.set(prefix, file);
+    setForms((current) => ({
+      ...current,
+      [prefix]: { ...current[prefix], docName: file.name, [documentField(prefix)]: '' },
+    }));
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    // A chosen file that was not uploaded would be lost without a word.
+    const notUploaded = Object.entries(forms).filter(
+      ([prefix, form]) => files.has(prefix) && !form[documentField(prefix)],
+    );
+    const checked = checkCorrections(correctionBody(forms));
+    const fields: Record<string, string> = checked.ok ? {} : { ...checked.errors.fieldErrors };
+    for (const [prefix] of notUploaded) {
+      fields[`${prefix}.${documentField(prefix)}`] ??= WORDS.uploadChosenFile;
+    }
+    if (!checked.ok || notUploaded.length > 0) {
+      setErrors(
+        shownErrors({
+          generalErrors: checked.ok ? [] : checked.errors.generalErrors,
+          fieldErrors: fields,
+        }),
+      );
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    const outcome = await sendCorrections(hash, token, correctionBody(forms));
+    sendingRef.current = false;
+    setSending(false);
+    if (outcome.kind === 'sent') onSent();
+    else if (outcome.kind === 'invalid') onInvalid();
+    else if (outcome.kind === 'unreachable') reportUnreachable();
+    else setErrors(shownErrors(outcome.errors));
+  };
+
+  const stateText = {
+    pending: WORDS.pendingText,
+    changes_requested: '',
+    approved: WORDS.approvedText,
+    rejected: WORDS.rejectedText,
+  }[status.state];
+
+  const section = (
+    key: string,
+    title: string,
+    facts: [string, string][],
+    item: TCertificationView | TTestKitView,
+    Correction: typeof CertificationCorrection,
+  ) => (
+    <section className="block" key={key} aria-labelledby={`${key}-title`}>
+      <h3 id={`${key}-title`}>{title}</h3>
+      <dl className="summary">
+        {facts.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <Decision item={item} />
+      {status.canCorrect && forms[key] ? (
+        <Correction
+          prefix={key}
+          values={forms[key]}
+          errors={errors.fields}
+          file={files.get(key)}
+          onChange={change(key)}
+          onChoose={choose(key)}
+        />
+      ) : null}
+    </section>
+  );
+
+  return (
+    <Page title={WORDS.title}>
+      <ErrorSummary errors={errors} labelOf={labelOf} />
+      <p>{fillMessage(WORDS.intro, { organization: status.organizationName })}</p>
+      <p className="lead">
+        <strong>
+          {fillMessage(WORDS.stateLine, { state: REVIEW_STATE_LABELS[status.state] })}
+        </strong>
+      </p>
+      <p>{fillMessage(WORDS.registeredOn, { date: status.registeredOn })}</p>
+      {stateText ? <p>{stateText}</p> : null}
+      <form noValidate onSubmit={send}>
+        {status.certifications.length > 0 ? <h2>{WORDS.certificationsHeading}</h2> : null}
+        {status.certifications.map((item) =>
+          section(
+            certificationKey(item),
+            titles.get(certificationKey(item)) ?? '',
+            [
+              [CERTIFICATION_LABELS.certNum, item.number],
+              [CERTIFICATION_LABELS.certExp, item.expiresOn],
+              [CERTIFICATION_LABELS.certAgency, item.agencyName],
+              [CERTIFICATION_LABELS.certType, item.typeName],
+            ],
+            item,
+            CertificationCorrection,
+          ),
+        )}
+        {status.testKits.length > 0 ? <h2>{WORDS.testKitsHeading}</h2> : null}
+        {status.testKits.map((item) =>
+          section(
+            testKitKey(item),
+            titles.get(testKitKey(item)) ?? '',
+            [
+              [TEST_KIT_LABELS.kitSerial, item.serial],
+              [TEST_KIT_LABELS.kitMfr, item.manufacturer],
+              [TEST_KIT_LABELS.kitModel, item.model],
+              [TEST_KIT_LABELS.kitCalibDate, item.calibratedOn],
+            ],
+            item,
+            TestKitCorrection,
+          ),
+        )}
+        {status.canCorrect ? (
+          <div className="wizard-nav">
+            <button type="submit" className="button primary" aria-disabled={sending || undefined}>
+              {sending ? WORDS.sending : WORDS.sendCorrections}
+            </button>
+          </div>
+        ) : null}
+      </form>
+    </Page>
+  );
+}
+
+/**
+ * /form/{hash}/status/{token}: a registrant's personal status link. It shows the review, and
+ * when changes were requested takes the corrections once; a link that cannot be used says so.
+ */
+export function StatusRoute({ token }: { token: string }) {
+  const { hash, reportUnreachable } = useForm();
+  const [lookup, setLookup] = useState<TStatusLookup | null>(null);
+  const [sent, setSent] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setLookup(null);
+    lookUpStatus(hash, token).then((result) => current && setLookup(result));
+    return () => {
+      current = false;
+    };
+  }, [hash, token]);
+
+  useEffect(() => {
+    if (lookup?.state === 'unreachable') reportUnreachable();
+  }, [lookup, reportUnreachable]);
+
+  if (!lookup || lookup.state === 'unreachable') return <PageLoading />;
+  if (lookup.state === 'invalid') {
+    return (
+      <Page title={WORDS.invalidLinkTitle}>
+        <p>{WORDS.invalidLinkText}</p>
+      </Page>
+    );
+  }
+  if (sent) {
+    return (
+      <Page title={WORDS.correctionsSentTitle}>
+        <p role="status">{WORDS.correctionsSentText}</p>
+      </Page>
+    );
+  }
+  return (
+    <StatusPage
+      hash={hash}
+      token={token}
+      status={lookup.status}
+      onSent={() => setSent(true)}
+      onInvalid={() => setLookup({ state: 'invalid' })}
+    />
+  );
+}
