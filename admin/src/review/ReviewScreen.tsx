@@ -10,6 +10,7 @@ import {
 } from '../../../shared/review-messages';
 import { messageOf, useStaffApi } from '../components/api';
 import { PageHeading } from '../components/PageHeading';
+import { useAllowed } from '../components/useAllowed';
 import type { TReviewAction } from '../providers/dataProvider';
 import { RejectRegistrationDialog } from './RejectRegistrationDialog';
 import { ReviewHistory } from './ReviewHistory';
@@ -105,6 +106,7 @@ export function ReviewScreen() {
   const notify = useNotify();
   const refresh = useRefresh();
   const goToNext = useNextInQueue();
+  const mayDecide = useAllowed('review', 'decide');
   const { data, error, refetch } = useGetOne<TReview>(
     'review',
     { id: Number(id) },
@@ -271,7 +273,7 @@ export function ReviewScreen() {
             ],
           ]}
           item={certification}
-          canDecide={waiting}
+          canDecide={waiting && mayDecide}
           busy={busy}
           onDecide={(decision) =>
             decideItem(position, { item: 'certification', itemId: certification.id, ...decision })
@@ -299,7 +301,7 @@ export function ReviewScreen() {
               ['Calibration Date', kit.calibratedOn],
             ]}
             item={kit}
-            canDecide={waiting}
+            canDecide={waiting && mayDecide}
             busy={busy}
             onDecide={(decision) =>
               decideItem(position, { item: 'testKit', itemId: kit.id, ...decision })
@@ -318,7 +320,12 @@ export function ReviewScreen() {
         >
           Decision
         </Typography>
-        {waiting ? (
+        {!mayDecide ? (
+          <Typography variant="body2">
+            Viewers can read a review; an Editor or Administrator decides it.
+          </Typography>
+        ) : null}
+        {waiting && mayDecide ? (
           <Typography variant="body2" sx={{ mb: 2 }}>
             {allAccepted
               ? 'Every document is accepted: approve the registration to enroll the person and send the welcome package.'
@@ -327,31 +334,35 @@ export function ReviewScreen() {
                 : 'Some documents are rejected: send the decision to ask the registrant for corrections.'}
           </Typography>
         ) : null}
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            variant="contained"
-            color="success"
-            disabled={busy || !waiting || !allAccepted}
-            onClick={() => finish('approve', {}, 'Registration approved.')}
-          >
-            Approve Registration
-          </Button>
-          <Button
-            variant="contained"
-            disabled={busy || !waiting || !allDecided || !anyRejected}
-            onClick={() => finish('request_changes', {}, 'Decision sent: changes requested.')}
-          >
-            Send Decision
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            disabled={busy || (review.state !== 'pending' && review.state !== 'changes_requested')}
-            onClick={() => setRejecting(true)}
-          >
-            Reject Registration
-          </Button>
-        </Stack>
+        {mayDecide ? (
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="contained"
+              color="success"
+              disabled={busy || !waiting || !allAccepted}
+              onClick={() => finish('approve', {}, 'Registration approved.')}
+            >
+              Approve Registration
+            </Button>
+            <Button
+              variant="contained"
+              disabled={busy || !waiting || !allDecided || !anyRejected}
+              onClick={() => finish('request_changes', {}, 'Decision sent: changes requested.')}
+            >
+              Send Decision
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={
+                busy || (review.state !== 'pending' && review.state !== 'changes_requested')
+              }
+              onClick={() => setRejecting(true)}
+            >
+              Reject Registration
+            </Button>
+          </Stack>
+        ) : null}
       </Paper>
 
       <ReviewHistory entries={review.history ?? []} />

@@ -217,8 +217,8 @@ describe('the route table', () => {
 /**
  * The least role of each kind of staff work (issue 20's role list): Administrators manage staff
  * accounts and the certification agencies and types every form shares, and alone remove people;
- * Editors change organizations, people and enrollment; Viewers read every screen and download
- * and email reports. Routes a rule does not name must be reads (Viewer).
+ * Editors change organizations, people and enrollment and decide reviews; Viewers read every
+ * screen and download and email reports. Routes a rule does not name must be reads (Viewer).
  */
 const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^\w+ \/api\/admin\/staff\b/, 'administrator'],
@@ -231,6 +231,10 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
     'editor',
   ],
   [/^(POST|PUT) \/api\/sc\/submit\/(user|enroll|enroll_all)\b/, 'editor'],
+  [
+    /^POST \/api\/sc\/submit\/review\/:registrationId\/(document|approve|request_changes|reject)$/,
+    'editor',
+  ],
   [/^POST \/api\/sc\/get\/(get_reports|send_email|users_list)\//, 'viewer'],
   [/^POST \/api\/sc\/get\/users_list$/, 'viewer'],
   [/^POST \/api\/sc\/(session\/user-logout|account\/)/, 'viewer'],
@@ -323,6 +327,7 @@ describe('the staff role table', () => {
         edit: 'POST /api/sc/submit/certification_agency/:agency',
       },
       reports: { list: 'POST /api/sc/get/get_reports/:orgId' },
+      review: { decide: 'POST /api/sc/submit/review/:registrationId/approve' },
     };
     for (const [resource, actions] of Object.entries(CONSOLE_PERMISSIONS)) {
       for (const [action, role] of Object.entries(actions)) {

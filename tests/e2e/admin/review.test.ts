@@ -9,6 +9,7 @@ import { createOrganization, documentFiles, type TestOrganization } from '../hel
 import { type RunningServer, startServer } from '../helpers/server.js';
 import {
   createStaff,
+  createStaffWithRole,
   expectNoSeriousAxeViolations,
   heading,
   openSignedIn,
@@ -181,6 +182,26 @@ describe('the Review Queue in the console', () => {
     const rejected = await registrationOf(tester);
     expect(rejected.reviewState).toBe('rejected');
     expect(rejected.rejectionReason).toBe('duplicate');
+    await page.close();
+  });
+
+  it('shows a Viewer the review without any decision to make', async () => {
+    const tester = await registerTester(server, organization);
+    const registration = await registrationOf(tester);
+    const viewer = await createStaffWithRole(server, 'viewer');
+    const page = await browser.newPage();
+    await openSignedIn(page, server, await staffToken(server, viewer));
+    await page.goto(`${server.url}/scadmin/review/${registration.id}`);
+    await heading(page, `Review: ${tester.firstName} ${tester.lastName}`);
+    const title = `Certification ${tester.certNumber}`;
+    await page.getByRole('heading', { level: 3, name: title }).waitFor();
+    await page
+      .getByText('Viewers can read a review; an Editor or Administrator decides it.')
+      .waitFor();
+    for (const name of [`Accept ${title}`, 'Approve Registration', 'Reject Registration']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect((await registrationOf(tester)).reviewState).toBe('pending');
     await page.close();
   });
 });

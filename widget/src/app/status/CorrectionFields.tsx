@@ -1,4 +1,5 @@
 import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
+import { useI18n } from '../i18n/use-i18n.js';
 import { useForm } from '../org/form-context.js';
 import { agencyOptions, typeOptions } from '../wizard/certification-options.js';
 import { fieldId } from '../wizard/errors.js';
@@ -49,13 +50,14 @@ function Replacement({ prefix, values, errors, file, onChange, onChoose }: Props
 /** A rejected certification's number, expiry, agency and type, and a replacement document. */
 export function CertificationCorrection(props: Props) {
   const { org } = useForm();
+  const { t } = useI18n();
   const { prefix, values, errors, onChange } = props;
   const agencies = agencyOptions(org);
   const types = typeOptions(org, values.certAgency ?? '');
   const text = (field: 'certNum' | 'certExp', type: 'text' | 'date' = 'text') => (
     <TextField
       path={`${prefix}.${field}`}
-      label={CERTIFICATION_LABELS[field]}
+      label={t(CERTIFICATION_LABELS[field])}
       required
       type={type}
       value={values[field] ?? ''}
@@ -71,7 +73,7 @@ export function CertificationCorrection(props: Props) {
         {text('certExp', 'date')}
         <SelectField
           path={`${prefix}.certAgency`}
-          label={CERTIFICATION_LABELS.certAgency}
+          label={t(CERTIFICATION_LABELS.certAgency)}
           required
           placeholder="Please select"
           options={agencies}
@@ -85,7 +87,7 @@ export function CertificationCorrection(props: Props) {
         />
         <SelectField
           path={`${prefix}.certType`}
-          label={CERTIFICATION_LABELS.certType}
+          label={t(CERTIFICATION_LABELS.certType)}
           required
           placeholder="Please select"
           options={types}
@@ -102,6 +104,7 @@ export function CertificationCorrection(props: Props) {
 
 /** A rejected test kit's serial, manufacturer, model and calibration date, and a document. */
 export function TestKitCorrection(props: Props) {
+  const { t } = useI18n();
   const { prefix, values, errors, onChange } = props;
   const fields = [
     ['kitSerial', 'text'],
@@ -117,7 +120,7 @@ export function TestKitCorrection(props: Props) {
           <TextField
             key={field}
             path={`${prefix}.${field}`}
-            label={TEST_KIT_LABELS[field]}
+            label={t(TEST_KIT_LABELS[field])}
             required
             type={type}
             value={values[field] ?? ''}

@@ -9,6 +9,7 @@ import {
   STATUS_PAGE_MESSAGES as WORDS,
 } from '../../../../shared/review-messages.js';
 import { useFocusHeading } from '../focus.js';
+import { useI18n } from '../i18n/use-i18n.js';
 import { useForm } from '../org/form-context.js';
 import { PageLoading, SupportLink } from '../screens.js';
 import { ErrorSummary } from '../wizard/ErrorSummary.js';
@@ -141,6 +142,7 @@ function StatusPage({
   onInvalid(): void;
 }) {
   const { reportUnreachable } = useForm();
+  const { t } = useI18n();
   const [forms, setForms] = useState(() => initialForms(status));
   const [errors, setErrors] = useState<TWizardErrors>(NO_ERRORS);
   const [sending, setSending] = useState(false);
@@ -163,8 +165,12 @@ function StatusPage({
   const labelOf = (path: string) => {
     const [list, id, field = ''] = path.split('.');
     const labels: Record<string, string> = {
-      ...CERTIFICATION_LABELS,
-      ...TEST_KIT_LABELS,
+      ...Object.fromEntries(
+        Object.entries({ ...CERTIFICATION_LABELS, ...TEST_KIT_LABELS }).map(([name, key]) => [
+          name,
+          t(key),
+        ]),
+      ),
       certDocLink: WORDS.replacementLabel,
       kitCalibDocLink: WORDS.replacementLabel,
     };
@@ -269,10 +275,10 @@ function StatusPage({
             certificationKey(item),
             titles.get(certificationKey(item)) ?? '',
             [
-              [CERTIFICATION_LABELS.certNum, item.number],
-              [CERTIFICATION_LABELS.certExp, item.expiresOn],
-              [CERTIFICATION_LABELS.certAgency, item.agencyName],
-              [CERTIFICATION_LABELS.certType, item.typeName],
+              [t(CERTIFICATION_LABELS.certNum), item.number],
+              [t(CERTIFICATION_LABELS.certExp), item.expiresOn],
+              [t(CERTIFICATION_LABELS.certAgency), item.agencyName],
+              [t(CERTIFICATION_LABELS.certType), item.typeName],
             ],
             item,
             CertificationCorrection,
@@ -284,10 +290,10 @@ function StatusPage({
             testKitKey(item),
             titles.get(testKitKey(item)) ?? '',
             [
-              [TEST_KIT_LABELS.kitSerial, item.serial],
-              [TEST_KIT_LABELS.kitMfr, item.manufacturer],
-              [TEST_KIT_LABELS.kitModel, item.model],
-              [TEST_KIT_LABELS.kitCalibDate, item.calibratedOn],
+              [t(TEST_KIT_LABELS.kitSerial), item.serial],
+              [t(TEST_KIT_LABELS.kitMfr), item.manufacturer],
+              [t(TEST_KIT_LABELS.kitModel), item.model],
+              [t(TEST_KIT_LABELS.kitCalibDate), item.calibratedOn],
             ],
             item,
             TestKitCorrection,
