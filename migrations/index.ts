@@ -13,6 +13,7 @@ import { Migration20261125121559_drafts_and_registration_language } from './Migr
 import { Migration20261125123444_staff_roles_and_sign_in } from './Migration20261125123444_staff_roles_and_sign_in.js';
 import { Migration20261125130421_organization_embed_origins } from './Migration20261125130421_organization_embed_origins.js';
 import { Migration20261125135116_review } from './Migration20261125135116_review.js';
+import { Migration20261125145529_organization_compliance_settings } from './Migration20261125145529_organization_compliance_settings.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -61,4 +62,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261125130421_organization_embed_origins,
   },
   { name: 'Migration20261125135116_review', class: Migration20261125135116_review },
+  {
+    name: 'Migration20261125145529_organization_compliance_settings',
+    class: Migration20261125145529_organization_compliance_settings,
+  },
 ];

@@ -31,6 +31,10 @@ export const ZAdminOrganizationResponse = z.object({
   agencyIds: z.array(z.number().int()),
   /** Origins of the sites that may embed the form; empty: any https site. */
   embedOrigins: z.array(z.string()),
+  /** Months from a test kit's calibration to the next one. */
+  calibrationIntervalMonths: z.number().int(),
+  /** Off: a certification expired before today is refused at registration. */
+  acceptExpiredCertifications: z.boolean(),
   status: z.enum(ORGANIZATION_STATUSES),
   /** An ISO instant. */
   createdAt: z.string(),

@@ -97,6 +97,7 @@ export const MESSAGES = {
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
   certAgencyNotAccepted: 'This organization does not accept certifications from this agency.',
   certTypeNotForAgency: 'This certification type is not offered by the selected agency.',
+  certificationExpired: 'Certification is expired.',
   certificationsRequired: 'Each tester needs at least {count} certification(s).',
   tooManyCertifications: 'A tester can list at most {count} certifications.',
   kitSerialTooLong: 'Serial number must be 255 characters or less.',

@@ -126,9 +126,6 @@ export const EMAIL_FREQUENCIES = {
 export type TEmailFrequency = keyof typeof EMAIL_FREQUENCIES;
 export const EMAIL_FREQUENCY_KEYS = Object.keys(EMAIL_FREQUENCIES) as TEmailFrequency[];
 
-/** The program's time zone: schedules and report date ranges are read in it. */
-export const PROGRAM_TIME_ZONE = 'America/New_York';
-
 export const DEFAULT_FORM_BANNER =
   'Please have your company information, certification numbers and expiration dates, and ' +
   'copies of your certification and test kit calibration documents (PDF, JPG or PNG) ready ' +
@@ -140,7 +137,11 @@ export const ORGANIZATION_DEFAULTS = {
   emailFrequency: 'weekly' as TEmailFrequency,
   formBanner: DEFAULT_FORM_BANNER,
   agencies: ['AWWA', 'ABPA', 'ASSE'],
+  calibrationIntervalMonths: 12,
 } as const;
+
+/** The longest calibration interval an organization may set, in months. */
+export const MAX_CALIBRATION_INTERVAL_MONTHS = 60;
 
 export const TIMINGS = {
   copyConfirmationMs: 2500,

@@ -237,10 +237,22 @@ export const ZTester = ZUserFields.extend({
 export interface TCertificationRules {
   requiredCount: number;
   agencies: Record<string, { agency: string; associatedTypes: Record<string, string> }>;
+  /**
+   * Today in the program's time zone (YYYY-MM-DD) when certifications that expired before it are
+   * refused (the organization does not accept expired certifications); absent: accepted.
+   */
+  expiredBefore?: string;
 }
 
 export function certificationRulesFromOrgInfo(orgInfo: TOrgInfo): TCertificationRules {
-  return { requiredCount: orgInfo.number_of_certs, agencies: orgInfo.org_associated_certs };
+  const rules: TCertificationRules = {
+    requiredCount: orgInfo.number_of_certs,
+    agencies: orgInfo.org_associated_certs,
+  };
+  if (orgInfo.accept_expired_certs === false && orgInfo.program_date) {
+    rules.expiredBefore = orgInfo.program_date;
+  }
+  return rules;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,6 +332,19 @@ function addCertificationRuleIssues(
       });
     }
     list.forEach((cert, index) => {
+      const expiry = field(cert, 'certExp');
+      if (
+        rules.expiredBefore &&
+        typeof expiry === 'string' &&
+        isIsoDate(expiry.trim()) &&
+        expiry.trim() < rules.expiredBefore
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [position, 'userCerts', index, 'certExp'],
+          message: MESSAGES.certificationExpired,
+        });
+      }
       const agencyKey = idKey(field(cert, 'certAgency'));
       const typeKey = idKey(field(cert, 'certType'));
       if (agencyKey === undefined) return;
@@ -453,6 +478,10 @@ export const ZOrgInfo = z.object({
     z.object({ agency: z.string(), associatedTypes: z.record(z.string(), z.string()) }),
   ),
   homePageBanner: z.string(),
+  /** Whether a certification that expired before program_date is accepted. */
+  accept_expired_certs: z.boolean().optional(),
+  /** Today in the program's time zone (YYYY-MM-DD), the day expiry is judged against. */
+  program_date: z.string().optional(),
 });
 export type TOrgInfo = z.infer<typeof ZOrgInfo>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, checkReportRequest, REPORT_MESSAGES } from './reports.js';
+import { addDays } from './program-zone.js';
+import { checkReportRequest, REPORT_MESSAGES } from './reports.js';
 
 const TODAY = '2026-11-20';
 const valid = {

@@ -7,11 +7,11 @@ import {
   ALL_ORGANIZATIONS_REPORT_TYPES,
   DELIVERY_METHODS,
   LIMITS,
-  PROGRAM_TIME_ZONE,
   REPORT_RANGES,
   REPORT_TYPES,
   type TReportType,
 } from './constants.js';
+import { addDays } from './program-zone.js';
 import { isIsoDate } from './registration.js';
 
 export const REPORT_MESSAGES = {
@@ -72,22 +72,6 @@ export type TReportCheck =
   | { ok: false; errors: TReportErrors; message: string };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Today's date (YYYY-MM-DD) in the program's time zone. */
-export function todayInProgramZone(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: PROGRAM_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** Adds days to a YYYY-MM-DD date. */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 export function reportTypeFromLabel(label: unknown): TReportType | undefined {
   return (Object.keys(REPORT_TYPES) as TReportType[]).find((key) => REPORT_TYPES[key] === label);

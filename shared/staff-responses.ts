@@ -88,6 +88,8 @@ export type TRecoveryCodesResponse = z.infer<typeof ZRecoveryCodesResponse>;
 export const ZConsoleConfigResponse = z.object({
   googleClientId: z.string(),
   production: z.boolean(),
+  /** The IANA zone every date decision is made in (PROGRAM_TIME_ZONE). */
+  programTimeZone: z.string(),
 });
 export type TConsoleConfigResponse = z.infer<typeof ZConsoleConfigResponse>;
 
@@ -123,6 +125,10 @@ const ZOrganizationDetail = z.object({
   org_associated_certs: ZAssociatedAgencies,
   /** Origins of the sites that may embed the form; empty: any https site. */
   allowedEmbedOrigins: z.array(z.string()),
+  /** Months from a test kit's calibration to the next one. */
+  calibrationIntervalMonths: z.number().int(),
+  /** Off: a certification expired before today is refused at registration. */
+  acceptExpiredCerts: z.boolean(),
   status: z.enum(ORGANIZATION_STATUSES),
   /** YYYY-MM-DD (UTC). */
   created_on: z.string(),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MESSAGES } from './codes.js';
-import { DEFAULT_FORM_BANNER, EMAIL_FREQUENCY_KEYS, LIMITS } from './constants.js';
+import {
+  DEFAULT_FORM_BANNER,
+  EMAIL_FREQUENCY_KEYS,
+  LIMITS,
+  MAX_CALIBRATION_INTERVAL_MONTHS,
+  ORGANIZATION_DEFAULTS,
+} from './constants.js';
 import { ZEmbedOrigins } from './embedding.js';
 import { isIsoDate, MAX_DATABASE_ID, ZEmail, ZUser } from './registration.js';
 import { STAFF_ROLES } from './staff-roles.js';
@@ -44,6 +50,8 @@ export const STAFF_MESSAGES = {
   requiredCertsWhole: 'Required Certifications must be a whole number.',
   requiredCertsNotNegative: 'Required Certifications cannot be negative.',
   requiredCertsTooMany: 'Required Certifications must be 10 or less.',
+  calibrationIntervalInvalid: `Calibration Interval must be a whole number of months from 1 to ${MAX_CALIBRATION_INTERVAL_MONTHS}.`,
+  acceptExpiredInvalid: 'Accept expired certifications at registration must be yes or no.',
   extraEmailsTooMany: 'At most 3 additional emails are allowed.',
   emailFrequencyInvalid: 'Please select an email report frequency.',
   bannerTooLong: 'Banner and note texts must be 10,000 characters or less.',
@@ -153,6 +161,21 @@ function certificationCount(minimum: number, belowMinimum: string) {
     .refine((value) => value >= minimum, belowMinimum)
     .refine((value) => value <= MAX_REQUIRED_CERTIFICATIONS, STAFF_MESSAGES.requiredCertsTooMany);
 }
+/** Months from a test kit's calibration to its next one: whole months, 1 to 60. */
+export const ZCalibrationIntervalMonths = z
+  .union([z.number(), z.string()], { error: STAFF_MESSAGES.calibrationIntervalInvalid })
+  .transform((value) => (typeof value === 'string' ? value.trim() : value))
+  .refine((value) => value !== '', STAFF_MESSAGES.calibrationIntervalInvalid)
+  .transform(Number)
+  .refine(
+    (value) => Number.isInteger(value) && value >= 1 && value <= MAX_CALIBRATION_INTERVAL_MONTHS,
+    STAFF_MESSAGES.calibrationIntervalInvalid,
+  );
+
+export const ZAcceptExpiredCertifications = z.boolean({
+  error: STAFF_MESSAGES.acceptExpiredInvalid,
+});
+
 /** On create at least 1 certification is required (spec section 9). */
 export const ZRequiredCertificationsOnCreate = certificationCount(
   1,
@@ -211,6 +234,10 @@ export const ZOrganizationCreateInfo = z.object({
   associatedAgencies: ZAgencyIds.optional(),
   /** Sites that may embed the form; empty: any https site. */
   allowedEmbedOrigins: ZEmbedOrigins.optional().default([]),
+  calibrationIntervalMonths: ZCalibrationIntervalMonths.optional().default(
+    ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
+  ),
+  acceptExpiredCerts: ZAcceptExpiredCertifications.optional().default(false),
 });
 export const ZOrganizationCreateRequest = z.object({ orgInfo: ZOrganizationCreateInfo });
 
@@ -228,6 +255,8 @@ export const ZOrganizationEditInfo = z.object({
   orgInternalNotes: ZOrganizationText.optional(),
   associatedAgencies: ZAgencyIds.optional(),
   allowedEmbedOrigins: ZEmbedOrigins.optional(),
+  calibrationIntervalMonths: ZCalibrationIntervalMonths.optional(),
+  acceptExpiredCerts: ZAcceptExpiredCertifications.optional(),
 });
 export const ZOrganizationEditRequest = z.object({
   orgName: z.string().optional(),
@@ -256,6 +285,10 @@ export const ZAdminOrganizationCreate = z.object({
   internalNotes: ZOrganizationText.optional().default(''),
   agencyIds: ZAgencyIds.optional(),
   embedOrigins: ZEmbedOrigins.optional().default([]),
+  calibrationIntervalMonths: ZCalibrationIntervalMonths.optional().default(
+    ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
+  ),
+  acceptExpiredCertifications: ZAcceptExpiredCertifications.optional().default(false),
 });
 export const ZAdminOrganizationUpdate = z.object({
   name: z.string().optional(),
@@ -269,6 +302,8 @@ export const ZAdminOrganizationUpdate = z.object({
   internalNotes: ZOrganizationText.optional(),
   agencyIds: ZAgencyIds.optional(),
   embedOrigins: ZEmbedOrigins.optional(),
+  calibrationIntervalMonths: ZCalibrationIntervalMonths.optional(),
+  acceptExpiredCertifications: ZAcceptExpiredCertifications.optional(),
 });
 
 // ---- certification agencies and types ----

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, useLogin } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { setProgramTimeZone } from '../../shared/program-zone';
 import audit from './audit';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import organizations from './organizations';
@@ -49,6 +50,8 @@ const FirebaseButton = lazy(() =>
 const httpClient = createHttpClient();
 const authProvider = createAuthProvider(httpClient);
 const dataProvider = createDataProvider(httpClient, createBlobClient(), createFilePoster());
+// Dates the console judges (a report's range) are days of the program's zone, as on the server.
+void dataProvider.getConsoleConfig().then((config) => setProgramTimeZone(config.programTimeZone));
 
 /** react-admin's login route (after a sign-out): the sign-in entry's own page. */
 function LoginPage() {

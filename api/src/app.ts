@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { setProgramTimeZone } from '../../shared/program-zone.js';
 import type { AppConfig } from './config.js';
 import i18nPlugin from './i18n/plugin.js';
 import { loggerOptions, RequestLogController } from './logging.js';
@@ -58,6 +59,7 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
   armFaultPoint(config);
+  setProgramTimeZone(config.programTimeZone);
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),

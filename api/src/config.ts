@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PROGRAM_TIME_ZONE, isTimeZone } from '../../shared/program-zone.js';
 import { STAFF_ROLES, type TStaffRole } from '../../shared/staff-roles.js';
 import { MIN_STAFF_PASSWORD } from '../../shared/staff-sign-in.js';
 import { FAULT_POINTS, type TFaultPoint } from './testing/fault-points.js';
@@ -54,6 +55,10 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Backflow Registration <no-reply@localhost>'),
   SUPPORT_URL: z.string().default('mailto:support@swiftcomply.com'),
   KNOWLEDGE_BASE_URL: z.string().default('https://support.swiftcomply.com'),
+  PROGRAM_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_PROGRAM_TIME_ZONE)
+    .refine(isTimeZone, 'PROGRAM_TIME_ZONE must be an IANA time zone such as America/New_York'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -122,6 +127,8 @@ export interface AppConfig {
   };
   mail: { smtpUrl: string | undefined; from: string };
   links: { support: string; knowledgeBase: string };
+  /** The zone every date decision is made in (a link's last day, expiry, reminders, reports). */
+  programTimeZone: string;
   timeouts: { requestMs: number; keepAliveMs: number; headersMs: number };
   db: { poolMax: number };
   /** Public calls an attacker would repeat, per client address and minute. */
@@ -204,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     links: { support: e.SUPPORT_URL, knowledgeBase: e.KNOWLEDGE_BASE_URL },
+    programTimeZone: e.PROGRAM_TIME_ZONE,
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,

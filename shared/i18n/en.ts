@@ -42,6 +42,7 @@ export const PUBLIC_MESSAGES = {
   dateInvalid: MESSAGES.dateInvalid,
   certAgencyNotAccepted: MESSAGES.certAgencyNotAccepted,
   certTypeNotForAgency: MESSAGES.certTypeNotForAgency,
+  certificationExpired: MESSAGES.certificationExpired,
   certificationsRequired: MESSAGES.certificationsRequired,
   tooManyCertifications: MESSAGES.tooManyCertifications,
   kitSerialTooLong: MESSAGES.kitSerialTooLong,

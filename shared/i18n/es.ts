@@ -45,6 +45,7 @@ export const es: TCatalogue = {
     dateInvalid: 'Ingrese una fecha válida (AAAA-MM-DD).',
     certAgencyNotAccepted: 'Esta organización no acepta certificaciones de esta agencia.',
     certTypeNotForAgency: 'La agencia seleccionada no ofrece este tipo de certificación.',
+    certificationExpired: 'La certificación está vencida.',
     certificationsRequired: 'Cada probador necesita al menos {count} certificación(es).',
     tooManyCertifications: 'Un probador puede indicar como máximo {count} certificaciones.',
     kitSerialTooLong: 'El número de serie debe tener 255 caracteres o menos.',

@@ -138,6 +138,38 @@ describe('Add Organization validation messages', () => {
     });
   });
 
+  it('sends the calibration interval and the expired-certification setting, 12 and off by default', async () => {
+    const sent: unknown[] = [];
+    const { httpClient } = setup(async () => ok({ code: 'SUCCESS' }));
+    httpClient.mockImplementation(async (url, init) => {
+      if (url === '/api/sc/get/certification_agencies')
+        return ok({ code: 'SUCCESS', message: AGENCIES });
+      sent.push(JSON.parse(String(init?.body)));
+      return ok({ code: 'SUCCESS' });
+    });
+    await screen.findByRole('form', { name: 'Add Organization' });
+    fireEvent.change(field(/^Organization Name/), { target: { value: 'Calibrated Town' } });
+    const interval = screen.getByRole('spinbutton', { name: /Calibration Interval/ });
+    expect(interval).toHaveProperty('value', '12');
+    const accept = screen.getByRole('checkbox', {
+      name: 'Accept expired certifications at registration',
+    });
+    expect(accept).toHaveProperty('checked', false);
+    fireEvent.change(interval, { target: { value: '0' } });
+    submitForm();
+    expect((await errorSummary()).textContent).toContain(
+      'Calibration Interval must be a whole number of months from 1 to 60.',
+    );
+    expect(sent).toEqual([]);
+    fireEvent.change(interval, { target: { value: '24' } });
+    fireEvent.click(accept);
+    submitForm();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      orgInfo: { calibrationIntervalMonths: '24', acceptExpiredCerts: true },
+    });
+  });
+
   it("shows the server's message as returned", async () => {
     setup(async () => {
       throw new HttpError('An organization with this name already exists.', 409, {

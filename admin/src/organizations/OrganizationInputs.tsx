@@ -10,7 +10,11 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { EMAIL_FREQUENCIES, EMAIL_FREQUENCY_KEYS } from '../../../shared/constants';
+import {
+  EMAIL_FREQUENCIES,
+  EMAIL_FREQUENCY_KEYS,
+  MAX_CALIBRATION_INTERVAL_MONTHS,
+} from '../../../shared/constants';
 import { IsoDateInput } from '../components/IsoDateInput';
 import type { AgencyEntry } from '../providers/types';
 import {
@@ -222,6 +226,42 @@ export function OrganizationInputs({
           'Sites whose pages may show the form, one per line, such as https://www.example.gov. Empty: any https site.',
         ),
       )}
+      <TextField
+        label="Calibration Interval (months)"
+        name="calibrationIntervalMonths"
+        type="number"
+        value={values.calibrationIntervalMonths}
+        onChange={(event) => set('calibrationIntervalMonths', event.target.value)}
+        disabled={readOnly}
+        required
+        fullWidth
+        margin="normal"
+        slotProps={{ htmlInput: { min: 1, max: MAX_CALIBRATION_INTERVAL_MONTHS, step: 1 } }}
+        error={Boolean(errors.calibrationIntervalMonths)}
+        helperText={
+          errors.calibrationIntervalMonths ??
+          guidance("A test kit's calibration is due this many months after its calibration date.")
+        }
+      />
+      <FormControl margin="normal" error={Boolean(errors.acceptExpiredCertifications)}>
+        <FormControlLabel
+          label="Accept expired certifications at registration"
+          control={
+            <Checkbox
+              name="acceptExpiredCertifications"
+              checked={values.acceptExpiredCertifications}
+              onChange={(event) => set('acceptExpiredCertifications', event.target.checked)}
+              disabled={readOnly}
+            />
+          }
+        />
+        <FormHelperText>
+          {errors.acceptExpiredCertifications ??
+            guidance(
+              'Off: a certification that expired before today is refused on the form. On: it is accepted and flagged for review.',
+            )}
+        </FormHelperText>
+      </FormControl>
     </Box>
   );
 }

@@ -23,6 +23,9 @@ export interface OrganizationValues {
   internalNotes: string;
   /** The sites that may embed the form, one per line; empty: any https site. */
   embedOrigins: string;
+  /** Whole months, as typed. */
+  calibrationIntervalMonths: string;
+  acceptExpiredCertifications: boolean;
 }
 
 export type OrganizationErrors = Partial<
@@ -48,6 +51,8 @@ export function createDefaults(agencies: Record<string, AgencyEntry>): Organizat
     formBanner: DEFAULT_FORM_BANNER,
     internalNotes: '',
     embedOrigins: '',
+    calibrationIntervalMonths: String(ORGANIZATION_DEFAULTS.calibrationIntervalMonths),
+    acceptExpiredCertifications: false,
   };
 }
 
@@ -65,6 +70,10 @@ export function fromOrgInfo(org: OrgInfo): OrganizationValues {
     formBanner: org.org_banner ?? '',
     internalNotes: org.internalNotes ?? '',
     embedOrigins: (org.allowedEmbedOrigins ?? []).join('\n'),
+    calibrationIntervalMonths: String(
+      org.calibrationIntervalMonths ?? ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
+    ),
+    acceptExpiredCertifications: org.acceptExpiredCerts ?? false,
   };
 }
 
@@ -83,6 +92,8 @@ export function toPayload(values: OrganizationValues): OrganizationPayload {
     orgInternalNotes: values.internalNotes,
     associatedAgencies: values.agencyIds.map(Number),
     allowedEmbedOrigins: values.embedOrigins.split('\n'),
+    calibrationIntervalMonths: values.calibrationIntervalMonths.trim(),
+    acceptExpiredCerts: values.acceptExpiredCertifications,
   };
 }
 
@@ -111,6 +122,9 @@ const FIELD_OF: Record<string, keyof OrganizationValues> = {
   agencyIds: 'agencyIds',
   allowedEmbedOrigins: 'embedOrigins',
   embedOrigins: 'embedOrigins',
+  calibrationIntervalMonths: 'calibrationIntervalMonths',
+  acceptExpiredCerts: 'acceptExpiredCertifications',
+  acceptExpiredCertifications: 'acceptExpiredCertifications',
 };
 
 /** Maps a field path ('orgInfo.orgEmails.1', ['orgEndDate']) to the form's error key. */

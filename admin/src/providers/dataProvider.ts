@@ -4,6 +4,7 @@ import type {
   TAdminStaffResponse,
   TAdminStaffSessionResponse,
 } from '../../../shared/admin-responses';
+import { DEFAULT_PROGRAM_TIME_ZONE } from '../../../shared/program-zone';
 import type {
   TAccountResponse,
   TCertificationAgenciesResponse,
@@ -173,6 +174,7 @@ export function createDataProvider(
           googleClientId: import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '',
           // Unknown: the server itself refuses the debug call in production.
           production: false,
+          programTimeZone: DEFAULT_PROGRAM_TIME_ZONE,
         };
       }
     },

@@ -24,13 +24,8 @@ import {
   TIMINGS,
   type TReportType,
 } from '../../../shared/constants';
-import {
-  ALL_ORGANIZATIONS,
-  addDays,
-  checkReportRequest,
-  type TReportErrors,
-  todayInProgramZone,
-} from '../../../shared/reports';
+import { addDays, todayInProgramZone } from '../../../shared/program-zone';
+import { ALL_ORGANIZATIONS, checkReportRequest, type TReportErrors } from '../../../shared/reports';
 import { fieldErrorsOf, messageOf, useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
 import { IsoDateInput } from '../components/IsoDateInput';

@@ -34,7 +34,12 @@ export function isoDay(offsetDays: number, from = new Date()): string {
 
 export async function createOrganization(
   em: EntityManager,
-  options: { allowedUntil?: string; requiredCertifications?: number; agencies?: string[] } = {},
+  options: {
+    allowedUntil?: string;
+    requiredCertifications?: number;
+    agencies?: string[];
+    acceptExpiredCertifications?: boolean;
+  } = {},
 ): Promise<OrganizationFixture> {
   const organization = em.create(Organization, {
     name: `Registration Test Water ${unique()}`,
@@ -47,6 +52,7 @@ export async function createOrganization(
     formBanner: 'Have your documents ready.',
     homeBanner: 'Welcome, testers.',
     internalNotes: '',
+    acceptExpiredCertifications: options.acceptExpiredCertifications ?? false,
     lastReportSentAt: null,
   });
   const names = options.agencies ?? ['AWWA', 'ASSE'];

@@ -14,7 +14,11 @@ let t: TestApp;
 let organization: OrganizationFixture;
 beforeAll(async () => {
   t = await createTestApp();
-  organization = await createOrganization(t.app.orm.em.fork(), { requiredCertifications: 1 });
+  // Any real date is a valid expiry here; refusing expired ones is tested in validate.test.ts.
+  organization = await createOrganization(t.app.orm.em.fork(), {
+    requiredCertifications: 1,
+    acceptExpiredCertifications: true,
+  });
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInProgramZone } from '../../../shared/reports.js';
+import { todayInProgramZone } from '../../../shared/program-zone.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
 import { parseCsv, unzip } from '../../helpers/streams.js';

@@ -4,8 +4,8 @@ import { baseProperties } from './base.js';
 import { CertificationAgency } from './certification.js';
 
 /**
- * A city or water authority running a registration program. Active while allowedUntil (a UTC
- * date) is today or later. The name is unique case-insensitively (index organizations_name_lower_unique)
+ * A city or water authority running a registration program. Active while allowedUntil is today
+ * or later in the program's time zone. The name is unique case-insensitively (index organizations_name_lower_unique)
  * and searched by word prefix through nameWords, its words as stored by PostgreSQL (index
  * organizations_name_words_idx).
  */
@@ -27,6 +27,10 @@ export const Organization = defineEntity({
     internalNotes: p.text().default(''),
     /** Origins of the sites that may embed the form; empty: any https site. */
     embedOrigins: p.array().columnType('text[]').defaultRaw("'{}'"),
+    /** Months from a test kit's calibration date to its next calibration. */
+    calibrationIntervalMonths: p.integer().default(12),
+    /** Off: a certification expired before today is refused at registration. */
+    acceptExpiredCertifications: p.boolean().default(false),
     /** Registrations up to this instant have been sent in a scheduled report. */
     lastReportSentAt: p.datetime().nullable(),
     /**

@@ -16,6 +16,8 @@ export interface OrganizationRow {
   home_banner: string;
   internal_notes: string;
   embed_origins: string[];
+  calibration_interval_months: number;
+  accept_expired_certifications: boolean;
   created_at: Date;
   created_on: string;
 }
@@ -23,7 +25,7 @@ export interface OrganizationRow {
 const ORGANIZATION_COLUMNS = `o.id, o.name, o.form_hash, o.primary_email, o.extra_emails,
   o.report_frequency, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
   o.required_certifications, o.form_banner, o.home_banner, o.internal_notes, o.embed_origins,
-  o.created_at,
+  o.calibration_interval_months, o.accept_expired_certifications, o.created_at,
   to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_on`;
 
 /** What a list reads of each organization: its whole row, or the id and name a search answers. */

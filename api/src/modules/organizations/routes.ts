@@ -59,6 +59,8 @@ function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
     orgURL: formUrl(publicUrl, organization.formHash),
     org_associated_certs: toAssociatedCertifications(organization.agencies),
     allowedEmbedOrigins: organization.embedOrigins,
+    calibrationIntervalMonths: organization.calibrationIntervalMonths,
+    acceptExpiredCerts: organization.acceptExpiredCertifications,
     status: organization.status,
     created_on: organization.createdOn,
   };
@@ -83,6 +85,8 @@ function fromOrgInfo(
     internalNotes: info.orgInternalNotes,
     agencyIds: info.associatedAgencies,
     embedOrigins: info.allowedEmbedOrigins,
+    calibrationIntervalMonths: info.calibrationIntervalMonths,
+    acceptExpiredCertifications: info.acceptExpiredCerts,
   };
 }
 

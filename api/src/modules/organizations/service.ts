@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORGANIZATION_DEFAULTS, type TEmailFrequency } from '../../../../shared/constants.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { STAFF_MESSAGES, type TOrganizationStatus } from '../../../../shared/staff.js';
 import { CertificationAgency, Organization, OrganizationAgency } from '../../db/entities/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -24,7 +25,7 @@ import {
   organizationWhere,
   registrationCount,
 } from './queries.js';
-import { statusOf, todayUtc } from './status.js';
+import { statusOf } from './status.js';
 
 /** What staff set on an organization (domain names; each face maps its wire names to these). */
 export interface OrganizationInput {
@@ -41,6 +42,10 @@ export interface OrganizationInput {
   agencyIds?: number[];
   /** Origins of the sites that may embed the form; empty: any https site. */
   embedOrigins: string[];
+  /** Months from a test kit's calibration to the next one. */
+  calibrationIntervalMonths: number;
+  /** Off: a certification expired before today is refused at registration. */
+  acceptExpiredCertifications: boolean;
 }
 
 /** An edit: the name may be sent but must not change; absent fields keep their value. */
@@ -67,6 +72,8 @@ export interface OrganizationView {
   internalNotes: string;
   agencyIds: number[];
   embedOrigins: string[];
+  calibrationIntervalMonths: number;
+  acceptExpiredCertifications: boolean;
   status: TOrganizationStatus;
   createdAt: string;
   /** YYYY-MM-DD (UTC). */
@@ -77,7 +84,11 @@ export interface OrganizationDetail extends OrganizationView {
   agencies: OrganizationAgencyView[];
 }
 
-function toView(row: OrganizationRow, agencyIds: number[], today = todayUtc()): OrganizationView {
+function toView(
+  row: OrganizationRow,
+  agencyIds: number[],
+  today = todayInProgramZone(),
+): OrganizationView {
   return {
     id: row.id,
     name: row.name,
@@ -92,6 +103,8 @@ function toView(row: OrganizationRow, agencyIds: number[], today = todayUtc()): 
     internalNotes: row.internal_notes,
     agencyIds,
     embedOrigins: row.embed_origins ?? [],
+    calibrationIntervalMonths: row.calibration_interval_months,
+    acceptExpiredCertifications: row.accept_expired_certifications,
     status: statusOf(row.allowed_until, today),
     createdAt: new Date(row.created_at).toISOString(),
     createdOn: row.created_on,
@@ -117,7 +130,7 @@ async function viewsFor(em: EntityManager, rows: OrganizationRow[]): Promise<Org
     em,
     rows.map((row) => row.id),
   );
-  const today = todayUtc();
+  const today = todayInProgramZone();
   return rows.map((row) => toView(row, agencies.get(row.id) ?? [], today));
 }
 
@@ -236,6 +249,8 @@ async function insertOrganization(
     homeBanner: input.homeBanner,
     internalNotes: input.internalNotes,
     embedOrigins: input.embedOrigins,
+    calibrationIntervalMonths: input.calibrationIntervalMonths,
+    acceptExpiredCertifications: input.acceptExpiredCertifications,
     lastReportSentAt: null,
   });
   await tx.flush();
@@ -293,6 +308,8 @@ export async function ensureOrganization(
       formBanner: ORGANIZATION_DEFAULTS.formBanner,
       homeBanner: '',
       embedOrigins: [],
+      calibrationIntervalMonths: ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
+      acceptExpiredCertifications: false,
       agencyIds,
     }),
   );
@@ -375,7 +392,7 @@ function conditionsOf(filter: OrganizationFilter): OrganizationConditions {
   return {
     ids: filter.ids,
     words,
-    status: filter.status && { active: filter.status === 'active', today: todayUtc() },
+    status: filter.status && { active: filter.status === 'active', today: todayInProgramZone() },
   };
 }
 
@@ -473,7 +490,10 @@ export async function organizationsByStatus(
   em: EntityManager,
   status: TOrganizationStatus,
 ): Promise<{ id: number; name: string; createdOn: string; allowedUntil: string }[]> {
-  const rows = await organizationsOfStatus(em, { active: status === 'active', today: todayUtc() });
+  const rows = await organizationsOfStatus(em, {
+    active: status === 'active',
+    today: todayInProgramZone(),
+  });
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

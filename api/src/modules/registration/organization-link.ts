@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { FORM_HASH_PATTERN } from '../../../../shared/constants.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
   certificationRulesFromOrgInfo,
   type TCertificationRules,
@@ -8,17 +9,21 @@ import {
 } from '../../../../shared/registration.js';
 import type { StatementRunner } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
-import { statusOf, todayUtc } from '../organizations/status.js';
+import { statusOf } from '../organizations/status.js';
 import type { LinkCache } from './link-cache.js';
 import { findLinkRow, type LinkRow } from './queries.js';
 
 // The public side's view of an organization: found by its form hash, refused once its access
 // date has passed, and described by the certification rules its form applies.
 
-/** Active through the whole of its allowed-until day (UTC), expired from the next day. */
+/**
+ * Active through the whole of its allowed-until day in the program's time zone, expired from
+ * the next day there.
+ */
 export function isLinkExpired(allowedUntil: string | Date, now: Date = new Date()): boolean {
-  const until = typeof allowedUntil === 'string' ? allowedUntil : todayUtc(allowedUntil);
-  return statusOf(until, todayUtc(now)) === 'inactive';
+  const until =
+    typeof allowedUntil === 'string' ? allowedUntil : allowedUntil.toISOString().slice(0, 10);
+  return statusOf(until, todayInProgramZone(now)) === 'inactive';
 }
 
 export const linkInvalid = () => new AppError(404, CODES.orgUrlInvalid, MESSAGES.orgUrlInvalid);
@@ -48,14 +53,16 @@ function openRow(row: LinkRow | null | undefined, now?: Date): LinkRow {
   return row;
 }
 
-/** The public description of the form (get_orginfo's orgInfo). */
-function orgInfoOf(row: LinkRow): TOrgInfo {
+/** The public description of the form (get_orginfo's orgInfo) on a day of the program's zone. */
+function orgInfoOf(row: LinkRow, now: Date = new Date()): TOrgInfo {
   return {
     org_name: row.name,
     org_banner: row.form_banner,
     number_of_certs: row.required_certifications,
     org_associated_certs: row.certs,
     homePageBanner: row.home_banner,
+    accept_expired_certs: row.accept_expired_certifications,
+    program_date: todayInProgramZone(now),
   };
 }
 
@@ -93,7 +100,7 @@ export async function organizationInfoForLink(
   hash: unknown,
   options: { now?: Date; cache?: LinkCache } = {},
 ): Promise<TOrgInfo> {
-  return orgInfoOf(await openLinkRow(em, hash, options));
+  return orgInfoOf(await openLinkRow(em, hash, options), options.now);
 }
 
 /** What the final submit and the testers step need of the organization behind a link. */
@@ -114,6 +121,6 @@ export function linkedOrganization(
     id: open.id,
     name: open.name,
     primaryEmail: open.primary_email,
-    rules: certificationRulesFromOrgInfo(orgInfoOf(open)),
+    rules: certificationRulesFromOrgInfo(orgInfoOf(open, now)),
   };
 }

@@ -29,13 +29,15 @@ export interface LinkRow {
   certs: TOrgInfo['org_associated_certs'];
   /** Origins of the sites that may embed the form; empty: any https site. */
   embed_origins: string[];
+  accept_expired_certifications: boolean;
 }
 
 const LINK_ROW = sql<{ formHash: string }>(
   'link-row',
   `select o.id, o.name, o.primary_email, o.form_banner, o.home_banner,
        o.required_certifications, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
-       ${associatedCertificationsSql('o.id')} as certs, o.embed_origins
+       ${associatedCertificationsSql('o.id')} as certs, o.embed_origins,
+       o.accept_expired_certifications
   from organizations o where o.form_hash = :formHash`,
 );
 

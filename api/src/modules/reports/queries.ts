@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
-import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
-import { addDays, type TReportRequest } from '../../../../shared/reports.js';
+import { addDays, programTimeZone } from '../../../../shared/program-zone.js';
+import type { TReportRequest } from '../../../../shared/reports.js';
 import { REVIEW_STATE_LABELS } from '../../../../shared/review-messages.js';
 import {
   composedSql,
@@ -59,7 +59,7 @@ function scopeFilter(
   timeColumn: string,
 ): SqlFragment {
   const conditions: string[] = [];
-  const params: SqlParams = { zone: PROGRAM_TIME_ZONE };
+  const params: SqlParams = { zone: programTimeZone() };
   if (scope.organizationId !== null) {
     conditions.push(`${organizationColumn} = :organizationId`);
     params.organizationId = scope.organizationId;

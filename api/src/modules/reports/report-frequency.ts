@@ -1,7 +1,8 @@
-import { PROGRAM_TIME_ZONE, type TEmailFrequency } from '../../../../shared/constants.js';
+import type { TEmailFrequency } from '../../../../shared/constants.js';
+import { programTimeZone } from '../../../../shared/program-zone.js';
 
-// When scheduled registration reports go out: 8:00 in the program's time zone (America/New_York,
-// EST or EDT as the season has it) on the days each frequency names.
+// When scheduled registration reports go out: 8:00 in the program's time zone (America/New_York
+// by default, EST or EDT as the season has it) on the days each frequency names.
 
 const SEND_HOUR = 8;
 
@@ -13,20 +14,32 @@ interface LocalDate {
   weekday: number;
 }
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: PROGRAM_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(): Intl.DateTimeFormat {
+  const zone = programTimeZone();
+  let format = partsFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partsFormats.set(zone, format);
+  }
+  return format;
+}
 
 function zonedParts(instant: Date) {
   const parts = Object.fromEntries(
-    partsFormat.formatToParts(instant).map((part) => [part.type, part.value]),
+    partsFormat()
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
   );
   return {
     year: Number(parts.year),

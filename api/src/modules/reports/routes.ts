@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROGRAM_TIME_ZONE } from '../../../../shared/constants.js';
+import { programTimeZone } from '../../../../shared/program-zone.js';
 import { type TReportRequest, ZReportRequest } from '../../../../shared/reports.js';
 import {
   fileContent,
@@ -60,7 +60,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   app.jobs.define({
     name: SCHEDULED_REPORTS_JOB,
     cron: '0 8 * * *',
-    timeZone: PROGRAM_TIME_ZONE,
+    timeZone: programTimeZone(),
     handler: async () => {
       const result = await runScheduledReports(app.orm.em.fork(), {
         now: new Date(),

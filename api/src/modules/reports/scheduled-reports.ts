@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_FREQUENCIES } from '../../../../shared/constants.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { Organization } from '../../db/entities/index.js';
 import type { MailAttachment } from '../email/mailer.js';
 import { stageEmail } from '../email/outbox.js';
-import { todayUtc } from '../organizations/status.js';
 import { csvReport } from './exports.js';
 import { reportFileName } from './generate.js';
 import { newRegistrationCount } from './queries.js';
@@ -44,7 +44,7 @@ export async function runScheduledReports(
   const result: ScheduledRunResult = { staged: [], nothingNew: [], failed: [] };
   const organizations = await em.find(
     Organization,
-    { allowedUntil: { $gte: todayUtc(options.now) } },
+    { allowedUntil: { $gte: todayInProgramZone(options.now) } },
     { orderBy: { id: 'asc' } },
   );
   for (const organization of organizations) {

@@ -2,11 +2,8 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES } from '../../../../shared/codes.js';
 import { DELIVERY_METHODS, REPORT_RANGES, REPORT_TYPES } from '../../../../shared/constants.js';
-import {
-  checkReportRequest,
-  type TReportRequest,
-  todayInProgramZone,
-} from '../../../../shared/reports.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
+import { checkReportRequest, type TReportRequest } from '../../../../shared/reports.js';
 import { Organization } from '../../db/entities/index.js';
 import { escapeLike } from '../../db/like.js';
 import type { DocumentReader } from './exports.js';

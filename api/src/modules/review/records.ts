@@ -5,7 +5,7 @@ import type {
   ZReviewHistoryEntry,
 } from '../../../../shared/admin-responses.js';
 import type { TUserType } from '../../../../shared/constants.js';
-import { todayInProgramZone } from '../../../../shared/reports.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { expiryFlag, REVIEW_STAFF_MESSAGES } from '../../../../shared/review.js';
 import {
   DOCUMENT_DECISION_LABELS,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { todayInProgramZone } from '../../../../shared/reports.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { STATUS_LINK_DAYS } from '../../../../shared/review.js';
 import { StatusToken } from '../../db/entities/index.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES } from '../../../../shared/codes.js';
-import { todayInProgramZone } from '../../../../shared/reports.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
   checkCorrections,
   correctionPath,

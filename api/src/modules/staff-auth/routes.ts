@@ -297,6 +297,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
       reply.header('cache-control', 'no-store').send({
         googleClientId: config.auth.googleClientId ?? '',
         production: config.env === 'production',
+        programTimeZone: config.programTimeZone,
       }),
   );
 

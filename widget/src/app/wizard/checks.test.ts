@@ -132,6 +132,49 @@ describe('what Next checks on each page', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
+  it('refuses an expired certification on the client when the organization does not accept them', async () => {
+    const expiredOn = (certExp: string) =>
+      state(
+        { type: 'setUserType', userType: 'tester' },
+        { type: 'setPerson', list: 'testers', index: 0, field: 'userFirstName', value: 'T' },
+        { type: 'setPerson', list: 'testers', index: 0, field: 'userLastName', value: 'T' },
+        {
+          type: 'setPerson',
+          list: 'testers',
+          index: 0,
+          field: 'userEmail',
+          value: 't@example.com',
+        },
+        ...(['certNum', 'certExp', 'certAgency', 'certType'] as const).map(
+          (field) =>
+            ({
+              type: 'setCertification',
+              tester: 0,
+              cert: 0,
+              field,
+              value: { certNum: 'N1', certExp, certAgency: '1', certType: '2' }[field],
+            }) as TWizardAction,
+        ),
+        {
+          type: 'uploaded',
+          target: { kind: 'cert', tester: 0, cert: 0 },
+          link: '0b3f8a8e-9a43-4e7e-8f61-1a2b3c4d5e6f',
+        },
+      );
+    const refusing = { ...org, accept_expired_certs: false, program_date: '2026-11-25' };
+    const post = answering({ code: CODES.success, message: '' });
+    const outcome = await checkTesters(expiredOn('2026-11-24'), { hash: 'h', org: refusing, post });
+    expect(outcome).toMatchObject({
+      kind: 'errors',
+      errors: { fields: { 'testers.0.certs.0.certExp': MESSAGES.certificationExpired } },
+    });
+    expect(post).not.toHaveBeenCalled();
+    await checkTesters(expiredOn('2026-11-25'), { hash: 'h', org: refusing, post });
+    const accepting = { ...refusing, accept_expired_certs: true };
+    await checkTesters(expiredOn('2026-11-24'), { hash: 'h', org: accepting, post });
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+
   it('takes Next on an untouched tester page as Skip for an admin, never for a tester', async () => {
     const post = answering({ code: CODES.success, message: '' });
     const admin = state({ type: 'setUserType', userType: 'admin' });
