@@ -14,6 +14,7 @@ import { Migration20261125123444_staff_roles_and_sign_in } from './Migration2026
 import { Migration20261125130421_organization_embed_origins } from './Migration20261125130421_organization_embed_origins.js';
 import { Migration20261125135116_review } from './Migration20261125135116_review.js';
 import { Migration20261125145529_organization_compliance_settings } from './Migration20261125145529_organization_compliance_settings.js';
+import { Migration20261125150114_compliance_reminders } from './Migration20261125150114_compliance_reminders.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -65,5 +66,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261125145529_organization_compliance_settings',
     class: Migration20261125145529_organization_compliance_settings,
+  },
+  {
+    name: 'Migration20261125150114_compliance_reminders',
+    class: Migration20261125150114_compliance_reminders,
   },
 ];

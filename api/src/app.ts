@@ -19,6 +19,7 @@ import { organizationRoutes } from './modules/organizations/routes.js';
 import linkCache from './modules/registration/link-cache.js';
 import { embedOriginsForLink } from './modules/registration/organization-link.js';
 import { publicRegistration } from './modules/registration/routes.js';
+import { reminderJobs } from './modules/reminders/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
 import { staffAccountRoutes } from './modules/staff-auth/account-routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(certificationRoutes);
   await app.register(userRoutes);
   await app.register(reportRoutes);
+  await app.register(reminderJobs);
   await app.register(reviewRoutes);
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);

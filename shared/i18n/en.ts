@@ -309,4 +309,20 @@ export const en = {
         ].join('\n'),
     },
   },
+  reminders: {
+    subject: 'Reminder: renew your certification or test kit calibration',
+    greeting: 'Hello {firstName},',
+    intro: 'This is a reminder about what you have on file with the backflow testing program:',
+    certification: 'Certification {number} ({agency}, {type})',
+    calibration: 'Test kit {serial} ({manufacturer} {model}): calibration',
+    due: ({ date, days }: { date: string; days: number }) =>
+      days === 0
+        ? `expires today, ${date}.`
+        : `expires on ${date}, in ${days} ${plural(days, 'day', 'days')}.`,
+    registeredWith: 'Registered with: {organizations}',
+    renew:
+      'When you have renewed it, send the new details and document through your personal link for each organization:',
+    linkValid: 'Each link works until {date}.',
+    support: 'Questions? Contact support: {link}',
+  },
 } as const;

@@ -320,4 +320,20 @@ export const es: TCatalogue = {
         ].join('\n'),
     },
   },
+  reminders: {
+    subject: 'Recordatorio: renueve su certificación o la calibración de su kit de prueba',
+    greeting: 'Hola, {firstName}:',
+    intro: 'Le recordamos lo que tiene registrado en el programa de pruebas de contraflujo:',
+    certification: 'Certificación {number} ({agency}, {type})',
+    calibration: 'Kit de prueba {serial} ({manufacturer} {model}): calibración',
+    due: ({ date, days }: { date: string; days: number }) =>
+      days === 0
+        ? `vence hoy, ${date}.`
+        : `vence el ${date}, en ${days} ${plural(days, 'día', 'días')}.`,
+    registeredWith: 'Registrado con: {organizations}',
+    renew:
+      'Cuando la haya renovado, envíe los nuevos datos y el documento mediante su enlace personal para cada organización:',
+    linkValid: 'Cada enlace funciona hasta el {date}.',
+    support: '¿Tiene preguntas? Comuníquese con soporte: {link}',
+  },
 };

@@ -77,9 +77,9 @@ describe('GET /api/tr/get/orginfo/{hash}', () => {
     });
   });
 
-  it('reads allowed-until as a UTC date', () => {
-    const lateEvening = new Date('2030-06-30T23:59:59Z');
-    const nextMorning = new Date('2030-07-01T00:00:00Z');
+  it("reads allowed-until as a day of the program's time zone (New York)", () => {
+    const lateEvening = new Date('2030-07-01T03:59:59Z');
+    const nextMorning = new Date('2030-07-01T04:00:00Z');
     expect(isLinkExpired('2030-06-30', lateEvening)).toBe(false);
     expect(isLinkExpired('2030-06-30', nextMorning)).toBe(true);
   });

@@ -17,6 +17,7 @@ describe('the console configuration', () => {
     expect(response.json()).toEqual({
       googleClientId: 'console.apps.googleusercontent.com',
       production: false,
+      programTimeZone: 'America/New_York',
     });
   });
 });

@@ -4,6 +4,7 @@ import { Document } from './document.js';
 import { Draft, DraftDocument } from './draft.js';
 import { OutboxEmail } from './email.js';
 import { Organization, OrganizationAgency } from './organization.js';
+import { Reminder } from './reminder.js';
 import {
   AuditEntry,
   StaffAccount,
@@ -22,6 +23,7 @@ export * from './document.js';
 export * from './draft.js';
 export * from './email.js';
 export * from './organization.js';
+export * from './reminder.js';
 export * from './staff.js';
 export * from './status-token.js';
 export * from './submission.js';
@@ -51,4 +53,5 @@ export const entities = [
   Draft,
   DraftDocument,
   StatusToken,
+  Reminder,
 ];

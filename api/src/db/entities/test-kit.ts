@@ -21,6 +21,12 @@ export const TestKit = defineEntity({
     manufacturer: p.string().length(255),
     model: p.string().length(255),
     calibratedOn: p.date(),
+    /**
+     * The next calibration's date: calibratedOn plus the organization's calibration interval,
+     * kept by triggers (on the kit's insert or new date, on the interval's change), never by the
+     * application, so the Expiring view and the reminders read it through an index.
+     */
+    calibrationDueOn: p.date().nullable(),
     document: () => p.manyToOne(Document).nullable().deleteRule('set null'),
     ...documentReviewProperties(),
   },
@@ -28,6 +34,7 @@ export const TestKit = defineEntity({
     { name: 'test_kits_company_idx', properties: ['company'] },
     { name: 'test_kits_organization_created_idx', properties: ['organization', 'createdAt'] },
     { name: 'test_kits_submission_idx', properties: ['submission'] },
+    { name: 'test_kits_calibration_due_idx', properties: ['calibrationDueOn', 'id'] },
   ],
 });
 export type TTestKit = InferEntity<typeof TestKit>;

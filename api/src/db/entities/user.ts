@@ -173,6 +173,7 @@ export const Certification = defineEntity({
   indexes: [
     { name: 'certifications_user_idx', properties: ['user'] },
     { name: 'certifications_registration_idx', properties: ['registration'] },
+    { name: 'certifications_expires_idx', properties: ['expiresOn', 'id'] },
   ],
 });
 export type TCertification = InferEntity<typeof Certification>;

@@ -1,0 +1,88 @@
+import { translate } from '../../../../shared/i18n/catalogue.js';
+import type { TLanguage } from '../../../../shared/i18n/languages.js';
+import { daysBetween } from '../../../../shared/program-zone.js';
+import type { StagedEmail } from '../email/outbox.js';
+
+// The reminder email: one per person and run, in the language of their registration, listing
+// every item due with the organizations it is registered with and a personal link per
+// organization to send the renewal.
+
+export const REMINDER_EMAIL_KIND = 'compliance_reminder';
+
+export interface ReminderItem {
+  kind: 'certification' | 'calibration';
+  dueOn: string;
+  number: string | null;
+  agency: string | null;
+  type: string | null;
+  serial: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  organizations: string[];
+}
+
+export interface ReminderEmail {
+  userId: number;
+  email: string;
+  firstName: string;
+  language: TLanguage;
+  today: string;
+  /** Identifies the run's message to this person (its first reminder's id). */
+  firstReminderId: number;
+  items: ReminderItem[];
+  links: { organization: string; url: string; expiresOn: string }[];
+  supportUrl: string;
+}
+
+const text = (value: string | null) => value ?? '';
+
+/** What an item is, as the reminder names it. */
+export function reminderItemName(language: TLanguage, item: ReminderItem): string {
+  return item.kind === 'certification'
+    ? translate(language, 'reminders.certification', {
+        number: text(item.number),
+        agency: text(item.agency),
+        type: text(item.type),
+      })
+    : translate(language, 'reminders.calibration', {
+        serial: text(item.serial),
+        manufacturer: text(item.manufacturer),
+        model: text(item.model),
+      });
+}
+
+function longDate(language: TLanguage, date: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+export function reminderEmail(message: ReminderEmail): StagedEmail {
+  const { language } = message;
+  const lines = [translate(language, 'reminders.greeting', { firstName: message.firstName }), ''];
+  lines.push(translate(language, 'reminders.intro'), '');
+  for (const item of message.items) {
+    const due = translate(language, 'reminders.due', {
+      date: longDate(language, item.dueOn),
+      days: daysBetween(message.today, item.dueOn),
+    });
+    lines.push(`- ${reminderItemName(language, item)} ${due}`);
+    lines.push(
+      `  ${translate(language, 'reminders.registeredWith', { organizations: item.organizations.join(', ') })}`,
+    );
+  }
+  lines.push('', translate(language, 'reminders.renew'));
+  for (const link of message.links) lines.push(`${link.organization}: ${link.url}`);
+  const lastDay = message.links[0]?.expiresOn;
+  if (lastDay) {
+    lines.push(translate(language, 'reminders.linkValid', { date: longDate(language, lastDay) }));
+  }
+  lines.push('', translate(language, 'reminders.support', { link: message.supportUrl }));
+  return {
+    dedupeKey: `reminder:${message.userId}:${message.today}:${message.firstReminderId}`,
+    kind: REMINDER_EMAIL_KIND,
+    recipients: [message.email],
+    subject: translate(language, 'reminders.subject'),
+    textBody: `${lines.join('\n')}\n`,
+  };
+}

@@ -1,0 +1,121 @@
+import type { TReminderItemKind } from '../../../../shared/reminders.js';
+import { sql } from '../../db/sql.js';
+
+// Every statement of the compliance lifecycle's reminders: the items due at a threshold that no
+// reminder covers yet (a page of people at a time), and the claim of the reminders a run sends.
+
+/**
+ * The registrations that count for reminders and the Expiring view (a WITH part, `active`): not
+ * rejected, in an organization whose access has not ended on :today.
+ */
+export const ACTIVE_REGISTRATIONS_TEXT = `select r.id, r.user_id, r.organization_id, r.submission_id, r.company_id, r.language,
+         r.registered_at, r.user_type, o.name as organization_name, o.form_hash
+    from registrations r join organizations o on o.id = r.organization_id
+   where r.review_state <> 'rejected' and o.allowed_until >= :today::date`;
+
+/**
+ * The items of `active` registrations due between :fromDay and :toDay (a WITH part): each certification, and each test
+ * kit's calibration for the testers of its submission (its admins when it has no tester).
+ * Columns: registration (id, user, organization, form hash, language, registered), the item's
+ * kind, key and due date, and its facts.
+ */
+export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.organization_id,
+         a.organization_name, a.form_hash, a.language, a.registered_at, a.company_id,
+         'certification'::text as item_kind,
+         concat_ws('|', lower(c.agency_name), lower(c.type_name), lower(btrim(c.number))) as item_key,
+         c.expires_on as due_on, c.id as item_id, c.number, c.agency_name as agency,
+         c.type_name as type, null::text as serial, null::text as manufacturer, null::text as model
+    from certifications c join active a on a.id = c.registration_id
+   where c.expires_on between :fromDay::date and :toDay::date
+  union all
+  select a.id, a.user_id, a.organization_id, a.organization_name, a.form_hash, a.language,
+         a.registered_at, a.company_id, 'calibration',
+         concat_ws('|', lower(btrim(k.serial)), lower(btrim(k.manufacturer)), lower(btrim(k.model))),
+         k.calibration_due_on, k.id, null, null, null, k.serial, k.manufacturer, k.model
+    from test_kits k
+    join active a on a.submission_id = k.submission_id and a.organization_id = k.organization_id
+   where k.calibration_due_on between :fromDay::date and :toDay::date
+     and (a.user_type = 'tester' or not exists (
+           select 1 from active t
+            where t.submission_id = k.submission_id and t.organization_id = k.organization_id
+              and t.user_type = 'tester'))`;
+
+/** A value as the person's most recent registration of the item has it. */
+const latest = (column: string) =>
+  `(array_agg(btrim(${column}) order by d.registered_at desc, d.registration_id desc))[1]`;
+
+export interface ReminderCandidateRow {
+  user_id: number;
+  email: string;
+  first_name: string;
+  /** The language of the person's most recent registration among the item's. */
+  language: string;
+  item_kind: TReminderItemKind;
+  item_key: string;
+  due_on: string;
+  threshold_days: number;
+  number: string | null;
+  agency: string | null;
+  type: string | null;
+  serial: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  /** Each registration the item is on: its id, organization and form. */
+  registrations: { registrationId: number; organization: string; formHash: string }[];
+}
+
+/**
+ * The next people's items whose current threshold (the smallest of :thresholds at or above the
+ * days left) has no reminder yet, one row per person, item and due date with every registration
+ * it is on, in person order after :afterUserId.
+ */
+export const REMINDER_CANDIDATES = sql<{
+  today: string;
+  fromDay: string;
+  toDay: string;
+  thresholds: string;
+  afterUserId: number;
+  limit: number;
+}>(
+  'reminder-candidates',
+  `with active as not materialized (${ACTIVE_REGISTRATIONS_TEXT}),
+   items as not materialized (${DUE_ITEMS_TEXT}),
+   due as (
+     select i.*, (select min(t::int) from jsonb_array_elements_text(:thresholds::jsonb) t
+                   where t::int >= i.due_on - :today::date) as threshold_days
+       from items i where i.user_id > :afterUserId
+   )
+   select d.user_id, u.email, u.first_name,
+          ${latest('d.language')} as language,
+          d.item_kind, d.item_key, to_char(d.due_on, 'YYYY-MM-DD') as due_on, d.threshold_days,
+          ${latest('d.number')} as number, ${latest('d.agency')} as agency,
+          ${latest('d.type')} as type, ${latest('d.serial')} as serial,
+          ${latest('d.manufacturer')} as manufacturer, ${latest('d.model')} as model,
+          json_agg(distinct jsonb_build_object('registrationId', d.registration_id,
+            'organization', d.organization_name, 'formHash', d.form_hash)) as registrations
+     from due d join users u on u.id = d.user_id
+    where not exists (
+            select 1 from reminders m
+             where m.user_id = d.user_id and m.item_kind = d.item_kind and m.item_key = d.item_key
+               and m.due_on = d.due_on and m.threshold_days = d.threshold_days)
+    group by d.user_id, u.email, u.first_name, d.item_kind, d.item_key, d.due_on, d.threshold_days
+    order by d.user_id, d.item_kind, d.item_key, d.due_on
+    limit :limit`,
+);
+
+/**
+ * Claims reminders (a jsonb list of {userId, itemKind, itemKey, itemLabel, dueOn,
+ * thresholdDays}) in person order; answers those this call wrote. One already written by another
+ * run, even one still in flight, is skipped once that run commits.
+ */
+export const CLAIM_REMINDERS = sql<{ reminders: string }>(
+  'claim-reminders',
+  `insert into reminders (user_id, item_kind, item_key, item_label, due_on, threshold_days)
+   select (r->>'userId')::int, r->>'itemKind', r->>'itemKey', r->>'itemLabel',
+          (r->>'dueOn')::date, (r->>'thresholdDays')::int
+     from jsonb_array_elements(:reminders::jsonb) with ordinality as e(r, n)
+    order by n
+   on conflict on constraint reminders_item_threshold_unique do nothing
+   returning id, user_id, item_kind, item_key, to_char(due_on, 'YYYY-MM-DD') as due_on,
+             threshold_days`,
+);
