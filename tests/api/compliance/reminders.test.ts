@@ -175,7 +175,7 @@ describe('calibrations', () => {
         `select to_char(calibration_due_on, 'YYYY-MM-DD') as due from test_kits where submission_id = ?`,
         [submission.id],
       );
-    expect(kit.due).toBe('2027-02-28');
+    expect(kit?.due).toBe('2027-02-28');
     await run(eightAm('2027-02-28'));
     expect(await remindersOf(person.userId)).toEqual([
       { kind: 'calibration', due: '2027-02-28', days: 0 },
@@ -184,7 +184,6 @@ describe('calibrations', () => {
     expect(message?.textBody).toContain('calibration');
     expect(message?.textBody).toContain('Watts TK-99');
     // A longer interval moves every kit of the organization.
-    await db.nativeUpdate(TestKit, { submission }, {});
     await db
       .getConnection()
       .execute('update organizations set calibration_interval_months = 12 where id = ?', [
@@ -196,7 +195,7 @@ describe('calibrations', () => {
         `select to_char(calibration_due_on, 'YYYY-MM-DD') as due from test_kits where submission_id = ?`,
         [submission.id],
       );
-    expect(moved.due).toBe('2028-01-31');
+    expect(moved?.due).toBe('2028-01-31');
   });
 });
 
