@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
+import { EXPIRY_STATUSES, REMINDER_ITEM_KINDS } from './reminders.js';
 import {
   REGISTRATION_REJECTION_REASONS,
   REVIEW_STATES,
@@ -235,3 +236,37 @@ export const ZAdminReviewResponse = z.object({
   history: z.array(ZReviewHistoryEntry).optional(),
 });
 export type TAdminReviewResponse = z.infer<typeof ZAdminReviewResponse>;
+
+/**
+ * A row of the Expiring view: a certification (id = its id × 2) or a test kit's calibration
+ * (id = its id × 2 + 1) of an active registration, with its due date and last reminder.
+ */
+export const ZAdminExpiringResponse = z.object({
+  id: z.number().int(),
+  kind: z.enum(REMINDER_ITEM_KINDS),
+  /** The certification's or test kit's own id. */
+  itemId: z.number().int(),
+  /** YYYY-MM-DD: the certification's expiry or the kit's next calibration. */
+  dueOn: z.string(),
+  /** Days from today (program time zone) to dueOn; negative once expired. */
+  daysLeft: z.number().int(),
+  status: z.enum(EXPIRY_STATUSES),
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  companyName: z.string().nullable(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  number: z.string().nullable(),
+  agency: z.string().nullable(),
+  type: z.string().nullable(),
+  serial: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  model: z.string().nullable(),
+  /** An ISO instant: the last reminder sent about this item and date, if any. */
+  lastReminderAt: z.string().nullable(),
+  /** That reminder's threshold (60, 30, 7 or 0 days before). */
+  lastReminderDays: z.number().int().nullable(),
+});
+export type TAdminExpiringResponse = z.infer<typeof ZAdminExpiringResponse>;

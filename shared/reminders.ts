@@ -8,17 +8,8 @@ export type TReminderItemKind = (typeof REMINDER_ITEM_KINDS)[number];
 /** Days before the due date a reminder is sent, largest first; 0 is the day itself. */
 export const REMINDER_THRESHOLDS = [60, 30, 7, 0] as const;
 
-/**
- * The threshold whose reminder is due with this many days left: the smallest threshold at or
- * above them (so a run missed on the 60th day sends the 60-day reminder on the 59th), none once
- * the date has passed or before the first threshold.
- */
-export function reminderThreshold(daysLeft: number): number | undefined {
-  if (daysLeft < 0 || daysLeft > REMINDER_THRESHOLDS[0]) return undefined;
-  return [...REMINDER_THRESHOLDS].reverse().find((threshold) => threshold >= daysLeft);
-}
-
-export type TExpiryStatus = 'valid' | 'expiring' | 'expired';
+export const EXPIRY_STATUSES = ['valid', 'expiring', 'expired'] as const;
+export type TExpiryStatus = (typeof EXPIRY_STATUSES)[number];
 
 /** An item's status on a day: expired after its due date, expiring within 60 days. */
 export function expiryStatus(
@@ -39,3 +30,13 @@ export function expiryStatusLabel(dueOn: string, today: string): string {
   if (daysLeft === 0) return 'Expires today';
   return `Expiring in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
 }
+
+/** The Expiring view's windows: expired only, or due within 30, 60 or 90 days (expired too). */
+export const EXPIRING_WINDOWS = {
+  expired: { days: -1, label: 'Expired' },
+  '30': { days: 30, label: 'Expired or due within 30 days' },
+  '60': { days: 60, label: 'Expired or due within 60 days' },
+  '90': { days: 90, label: 'Expired or due within 90 days' },
+} as const;
+export type TExpiringWindow = keyof typeof EXPIRING_WINDOWS;
+export const EXPIRING_WINDOW_KEYS = Object.keys(EXPIRING_WINDOWS) as TExpiringWindow[];

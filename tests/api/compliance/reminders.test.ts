@@ -6,13 +6,13 @@ import {
   Reminder,
   Submission,
   TestKit,
-  type TOrganization,
 } from '../../../api/src/db/entities/index.js';
-import { runReminders } from '../../../api/src/modules/reminders/service.js';
+import { runReminders } from '../../../api/src/modules/compliance/reminders.js';
 import { programZoneInstant } from '../../../api/src/modules/reports/report-frequency.js';
 import { addDays, todayInProgramZone } from '../../../shared/program-zone.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { makeCompany, makeOrganization, makeRegistration, unique } from '../../helpers/fixtures.js';
+import { makeCompany, makeOrganization, unique } from '../../helpers/fixtures.js';
+import { registeredTester } from './helpers.js';
 
 // Reminders 60, 30 and 7 days before a certification or calibration is due and on the day, at
 // 8:00 in the program's time zone: each (item, threshold) once, one email per person.
@@ -39,54 +39,6 @@ const run = (now: Date, options: { pageRows?: number; afterPage?: () => void } =
     ...options,
   });
 
-async function tester(options: {
-  expiresOn: string;
-  organizations?: TOrganization[];
-  email?: string;
-  language?: string;
-  number?: string;
-}) {
-  const db = em();
-  const organizations = options.organizations ?? [await makeOrganization(db)];
-  const company = await makeCompany(db);
-  const email = options.email ?? `tess-${unique()}@example.com`;
-  const number = options.number ?? `AW-${unique()}`;
-  let userId = 0;
-  for (const organization of organizations) {
-    if (userId === 0) {
-      const made = await makeRegistration(db, {
-        organization,
-        company,
-        email,
-        firstName: 'Tess',
-        certifications: [
-          { number, agencyName: 'AWWA', typeName: 'Tester', expiresOn: options.expiresOn },
-        ],
-      });
-      userId = made.user.id;
-      if (options.language) {
-        made.registration.language = options.language;
-        await db.flush();
-      }
-    } else {
-      await db.getConnection().execute(
-        `with r as (insert into registrations (user_id, organization_id, company_id, registered_at) values (?, ?, ?, '2020-01-01') returning id)
-         insert into certifications (user_id, registration_id, number, expires_on, agency_name, type_name)
-         select ?, r.id, ?, ?, 'AWWA', 'Tester' from r`,
-        [
-          userId,
-          organization.id,
-          company.id,
-          userId,
-          ` ${number.toLowerCase()} `,
-          options.expiresOn,
-        ],
-      );
-    }
-  }
-  return { userId, email, number };
-}
-
 async function remindersOf(userId: number) {
   const rows = await em().find(Reminder, { user: userId }, { orderBy: { id: 'asc' } });
   return rows.map((row) => ({ kind: row.itemKind, due: row.dueOn, days: row.thresholdDays }));
@@ -98,7 +50,7 @@ const emailsTo = (email: string) =>
 describe('reminder thresholds', () => {
   it('sends 60, 30, 7 and 0 days before, once each, across the spring DST change', async () => {
     const due = '2027-03-14';
-    const person = await tester({ expiresOn: due });
+    const person = await registeredTester(em(), { expiresOn: due });
     for (const day of ['2027-01-12', '2027-01-13', '2027-01-13', '2027-02-01', '2027-02-12']) {
       await run(eightAm(day));
     }
@@ -116,7 +68,7 @@ describe('reminder thresholds', () => {
 
   it('counts days in the program zone: 23:30 Eastern is still the day before', async () => {
     const due = '2026-12-31';
-    const person = await tester({ expiresOn: due });
+    const person = await registeredTester(em(), { expiresOn: due });
     // 23:30 on November 30 in New York is 04:30 UTC on December 1, 30 days before.
     await run(new Date('2026-12-01T04:30:00Z'));
     expect(await remindersOf(person.userId)).toEqual([{ kind: 'certification', due, days: 60 }]);
@@ -126,7 +78,7 @@ describe('reminder thresholds', () => {
 
   it('reaches a leap day across month ends: 60 days before is December 31', async () => {
     const due = '2028-02-29';
-    const person = await tester({ expiresOn: due });
+    const person = await registeredTester(em(), { expiresOn: due });
     await run(eightAm('2027-12-30'));
     expect(await remindersOf(person.userId)).toEqual([]);
     await run(eightAm('2027-12-31'));
@@ -137,7 +89,7 @@ describe('reminder thresholds', () => {
   });
 
   it('sends the threshold it is at after a missed run, and nothing once the date has passed', async () => {
-    const person = await tester({ expiresOn: '2027-05-20' });
+    const person = await registeredTester(em(), { expiresOn: '2027-05-20' });
     await run(eightAm('2027-05-15'));
     await run(eightAm('2027-05-21'));
     expect((await remindersOf(person.userId)).map((row) => row.days)).toEqual([7]);
@@ -148,7 +100,10 @@ describe('calibrations', () => {
   it("reminds a submission's tester when a kit is due one interval after its calibration", async () => {
     const db = em();
     const organization = await makeOrganization(db, { calibrationIntervalMonths: 1 });
-    const person = await tester({ expiresOn: '2099-01-01', organizations: [organization] });
+    const person = await registeredTester(em(), {
+      expiresOn: '2099-01-01',
+      organizations: [organization],
+    });
     const company = await makeCompany(db);
     const submission = db.create(Submission, {
       requestHash: unique(),
@@ -203,7 +158,7 @@ describe('who is reminded', () => {
   it('sends one email listing every organization for an item registered with several', async () => {
     const db = em();
     const organizations = [await makeOrganization(db), await makeOrganization(db)];
-    const person = await tester({ expiresOn: '2027-08-31', organizations });
+    const person = await registeredTester(em(), { expiresOn: '2027-08-31', organizations });
     await run(eightAm('2027-08-24'));
     expect(await remindersOf(person.userId)).toEqual([
       { kind: 'certification', due: '2027-08-31', days: 7 },
@@ -226,8 +181,11 @@ describe('who is reminded', () => {
   it('sends nothing for an organization whose access has ended, or a rejected registration', async () => {
     const db = em();
     const ended = await makeOrganization(db, { allowedUntil: '2027-06-01' });
-    const endedPerson = await tester({ expiresOn: '2027-06-09', organizations: [ended] });
-    const rejected = await tester({ expiresOn: '2027-06-09' });
+    const endedPerson = await registeredTester(em(), {
+      expiresOn: '2027-06-09',
+      organizations: [ended],
+    });
+    const rejected = await registeredTester(em(), { expiresOn: '2027-06-09' });
     await db.nativeUpdate(Registration, { user: rejected.userId }, { reviewState: 'rejected' });
     await run(eightAm('2027-06-02'));
     expect(await remindersOf(endedPerson.userId)).toEqual([]);
@@ -236,7 +194,7 @@ describe('who is reminded', () => {
   });
 
   it('writes in the language the person registered in', async () => {
-    const person = await tester({ expiresOn: '2027-09-30', language: 'es' });
+    const person = await registeredTester(em(), { expiresOn: '2027-09-30', language: 'es' });
     await run(eightAm('2027-09-30'));
     const [message] = await emailsTo(person.email);
     expect(message?.subject).toBe(
@@ -247,7 +205,7 @@ describe('who is reminded', () => {
 
   it("carries a personal link that opens the registration's status page", async () => {
     const today = todayInProgramZone();
-    const person = await tester({ expiresOn: addDays(today, 30) });
+    const person = await registeredTester(em(), { expiresOn: addDays(today, 30) });
     await run(new Date());
     const [message] = await emailsTo(person.email);
     const path = /\/form\/([^/\s]+)\/status\/([A-Za-z0-9_-]{43})/.exec(message?.textBody ?? '');
@@ -261,7 +219,7 @@ describe('who is reminded', () => {
 describe('exactly once', () => {
   async function people(count: number, expiresOn: string) {
     const made = [];
-    for (let i = 0; i < count; i++) made.push(await tester({ expiresOn }));
+    for (let i = 0; i < count; i++) made.push(await registeredTester(em(), { expiresOn }));
     return made;
   }
 

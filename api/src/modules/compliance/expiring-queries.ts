@@ -1,0 +1,165 @@
+import { QUEUE_COUNT_UP_TO } from '../../../../shared/constants.js';
+import { programTimeZone } from '../../../../shared/program-zone.js';
+import type { TReminderItemKind } from '../../../../shared/reminders.js';
+import type { SqlFragment } from '../../db/sql.js';
+import { safeText } from '../reports/queries.js';
+
+// The Expiring view's statements: certifications and test-kit calibrations of active
+// registrations due on or before a day, for one organization or all, by due date; the same rows
+// as a CSV; and their count up to QUEUE_COUNT_UP_TO. Each branch walks its own due-date index
+// (certifications_expires_idx, test_kits_calibration_due_idx) in order, so a page costs its rows.
+
+export interface ExpiringFilter {
+  /** Today in the program's time zone. */
+  today: string;
+  /** Items due on or before this day (expired ones included). */
+  dueBy: string;
+  organizationId?: number;
+  kind?: TReminderItemKind;
+  /** One row only (getOne). */
+  rowId?: number;
+}
+
+export interface ExpiringRow {
+  id: number;
+  kind: TReminderItemKind;
+  due_on: string;
+  item_id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string | null;
+  organization_id: number;
+  organization_name: string;
+  number: string | null;
+  agency: string | null;
+  type: string | null;
+  serial: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  last_reminder_at: Date | null;
+  last_reminder_days: number | null;
+}
+
+/**
+ * Row ids shared by both kinds: a certification's id doubled, a kit's doubled plus one, so one
+ * list can hold both and its ids stay numbers.
+ */
+const CERTIFICATION_BRANCH = (limited: string) => `select c.id * 2 as id,
+         'certification'::text as kind, c.expires_on as due_on, c.id as item_id, r.user_id,
+         r.organization_id, r.company_id,
+         concat_ws('|', lower(c.agency_name), lower(c.type_name), lower(btrim(c.number))) as item_key,
+         c.number, c.agency_name as agency, c.type_name as type,
+         null::text as serial, null::text as manufacturer, null::text as model
+    from certifications c
+    join registrations r on r.id = c.registration_id and r.review_state <> 'rejected'
+    join organizations o on o.id = r.organization_id and o.allowed_until >= :today::date
+   where c.expires_on <= :dueBy::date and :kind in ('', 'certification')
+     and (:organizationId = 0 or r.organization_id = :organizationId)
+     and (:rowId = 0 or c.id = (case when :rowId % 2 = 0 then :rowId / 2 end))
+   ${limited}`;
+
+/** A kit's person: its submission's first tester (its first admin when it has no tester). */
+const CALIBRATION_BRANCH = (limited: string) => `select k.id * 2 + 1, 'calibration',
+         k.calibration_due_on, k.id, p.user_id, k.organization_id, k.company_id,
+         concat_ws('|', lower(btrim(k.serial)), lower(btrim(k.manufacturer)), lower(btrim(k.model))),
+         null, null, null, k.serial, k.manufacturer, k.model
+    from test_kits k
+    join organizations o on o.id = k.organization_id and o.allowed_until >= :today::date
+    cross join lateral (
+      select r.user_id from registrations r
+       where r.submission_id = k.submission_id and r.organization_id = k.organization_id
+         and r.review_state <> 'rejected'
+       order by (r.user_type = 'tester') desc, r.id limit 1) p
+   where k.calibration_due_on <= :dueBy::date and :kind in ('', 'calibration')
+     and (:organizationId = 0 or k.organization_id = :organizationId)
+     and (:rowId = 0 or k.id = (case when :rowId % 2 = 1 then (:rowId - 1) / 2 end))
+   ${limited}`;
+
+const params = (filter: ExpiringFilter) => ({
+  today: filter.today,
+  dueBy: filter.dueBy,
+  kind: filter.kind ?? '',
+  organizationId: filter.organizationId ?? 0,
+  rowId: filter.rowId ?? 0,
+});
+
+/** One page, by due date (then id) in either direction, with each row's last reminder. */
+export function expiringPage(
+  filter: ExpiringFilter,
+  page: { offset: number; limit: number; descending: boolean },
+): SqlFragment {
+  const direction = page.descending ? 'desc' : 'asc';
+  const order = (due: string, id: string) => `order by ${due} ${direction}, ${id} ${direction}`;
+  return {
+    text: `with items as (
+       (${CERTIFICATION_BRANCH(`${order('c.expires_on', 'c.id')} limit :end`)})
+       union all
+       (${CALIBRATION_BRANCH(`${order('k.calibration_due_on', 'k.id')} limit :end`)})
+     ), page as (
+       select * from items ${order('due_on', 'id')} offset :offset limit :limit
+     )
+     select i.id, i.kind, to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.item_id, i.user_id,
+            u.first_name, u.last_name, u.email, co.name as company_name, i.organization_id,
+            o.name as organization_name, i.number, i.agency, i.type, i.serial, i.manufacturer,
+            i.model, m.sent_at as last_reminder_at, m.threshold_days as last_reminder_days
+       from page i
+       join users u on u.id = i.user_id
+       join organizations o on o.id = i.organization_id
+       left join companies co on co.id = i.company_id
+       left join lateral (
+         select sent_at, threshold_days from reminders m
+          where m.user_id = i.user_id and m.item_kind = i.kind and m.item_key = i.item_key
+            and m.due_on = i.due_on
+          order by sent_at desc limit 1) m on true
+      ${order('i.due_on', 'i.id')}`,
+    params: {
+      ...params(filter),
+      offset: page.offset,
+      limit: page.limit,
+      end: page.offset + page.limit,
+    },
+  };
+}
+
+/** How many rows the filter has, counted up to QUEUE_COUNT_UP_TO + 1 per kind. */
+export function expiringCount(filter: ExpiringFilter): SqlFragment {
+  const cap = `limit ${QUEUE_COUNT_UP_TO + 1}`;
+  return {
+    text: `select (select count(*) from (${CERTIFICATION_BRANCH(cap)}) c)
+                + (select count(*) from (${CALIBRATION_BRANCH(cap)}) k) as n`,
+    params: params(filter),
+  };
+}
+
+/** Every row of the filter as CSV columns, by due date, each text cell spreadsheet-safe. */
+export function expiringCsv(filter: ExpiringFilter): SqlFragment {
+  return {
+    text: `with items as (${CERTIFICATION_BRANCH('')} union all ${CALIBRATION_BRANCH('')})
+     select ${safeText('o.name')} as "Organization",
+            ${safeText('u.first_name')} as "First Name",
+            ${safeText('u.last_name')} as "Last Name",
+            ${safeText('u.email')} as "Email",
+            ${safeText("coalesce(co.name, '')")} as "Company",
+            (case i.kind when 'certification' then 'Certification' else 'Test Kit Calibration' end)
+              as "Item",
+            ${safeText("coalesce(i.number, i.serial, '')")} as "Number or Serial",
+            ${safeText("coalesce(i.agency, i.manufacturer, '')")} as "Agency or Manufacturer",
+            ${safeText("coalesce(i.type, i.model, '')")} as "Type or Model",
+            to_char(i.due_on, 'YYYY-MM-DD') as "Due Date",
+            i.due_on - :today::date as "Days Left",
+            (case when i.due_on < :today::date then 'Expired'
+                  when i.due_on - :today::date <= 60 then 'Expiring' else 'Valid' end) as "Status",
+            (select to_char(max(m.sent_at) at time zone :zone, 'YYYY-MM-DD HH24:MI')
+               from reminders m
+              where m.user_id = i.user_id and m.item_kind = i.kind and m.item_key = i.item_key
+                and m.due_on = i.due_on) as "Last Reminder Sent"
+       from items i
+       join users u on u.id = i.user_id
+       join organizations o on o.id = i.organization_id
+       left join companies co on co.id = i.company_id
+      order by i.due_on, i.id`,
+    params: { ...params(filter), zone: programTimeZone() },
+  };
+}

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAdminExpiringResponse } from '../../../../shared/admin-responses.js';
+import { programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
+import {
+  EXPIRING_WINDOW_KEYS,
+  REMINDER_ITEM_KINDS,
+  type TExpiringWindow,
+  type TReminderItemKind,
+} from '../../../../shared/reminders.js';
+import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
+import { AppError } from '../../errors.js';
+import { protectStaffRoutes } from '../../plugins/auth.js';
+import { idFilter, parseListQuery, ZListQuerystring } from '../admin-rest/list-query.js';
+import { registerResource } from '../admin-rest/resource.js';
+import {
+  EXPIRING_SORT_FIELDS,
+  type ExpiringRequest,
+  expiringCsvStream,
+  getExpiring,
+  listExpiring,
+} from './expiring.js';
+import { runReminders } from './reminders.js';
+
+export const REMINDERS_JOB = 'compliance-reminders';
+
+/** The daily reminder run at 8:00 in the program's time zone (pg-boss runs each tick once). */
+const reminderJobsPlugin: FastifyPluginAsync = async (app) => {
+  app.jobs.define({
+    name: REMINDERS_JOB,
+    cron: '0 8 * * *',
+    timeZone: programTimeZone(),
+    handler: async () => {
+      const result = await runReminders(app.orm.em.fork(), {
+        now: new Date(),
+        publicUrl: app.config.publicUrl,
+        supportUrl: app.config.links.support,
+        afterPage: () => app.outbox.nudge(),
+      });
+      app.log.info(result, 'compliance reminders');
+    },
+  });
+};
+
+export const reminderJobs = fp(reminderJobsPlugin, {
+  name: 'reminder-jobs',
+  dependencies: ['jobs'],
+});
+
+function choice<T extends string>(value: unknown, choices: readonly T[], name: string) {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!(choices as readonly unknown[]).includes(value)) {
+    throw AppError.badRequest(`filter.${name} must be one of ${choices.join(', ')}.`);
+  }
+  return value as T;
+}
+
+/** react-admin's filter object as the Expiring view's request (30 days by default). */
+function expiringRequest(raw: Record<string, unknown>): ExpiringRequest {
+  return {
+    window: choice<TExpiringWindow>(raw.within, EXPIRING_WINDOW_KEYS, 'within') ?? '30',
+    organizationId: idFilter(raw.organization, 'organization'),
+    kind: choice<TReminderItemKind>(raw.kind, REMINDER_ITEM_KINDS, 'kind'),
+  };
+}
+
+/** The Expiring view: the `expiring` REST resource and its CSV (Viewer). */
+export const expiringRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  protectStaffRoutes(app);
+
+  registerResource(app, {
+    name: 'expiring',
+    response: ZAdminExpiringResponse,
+    sortFields: EXPIRING_SORT_FIELDS,
+    defaultSort: 'dueOn',
+    defaultOrder: 'ASC',
+    filter: expiringRequest,
+    list: listExpiring,
+    getOne: getExpiring,
+  });
+
+  app.get(
+    '/api/admin/expiring.csv',
+    {
+      config: { staffRole: 'viewer' },
+      schema: {
+        tags: ['admin expiring'],
+        summary: 'The Expiring view as CSV: filter as the list takes it, every row by due date.',
+        querystring: ZListQuerystring,
+        response: withErrorResponses({
+          200: { description: 'The CSV file.', content: fileContent(['text/csv']) },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery(request.query, {
+        sortFields: EXPIRING_SORT_FIELDS,
+        defaultSort: 'dueOn',
+      });
+      const filter = expiringRequest(query.filter);
+      const stream = await expiringCsvStream(request.em, filter);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="expiring_${filter.window}_${todayInProgramZone()}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+};
