@@ -66,6 +66,9 @@ export const ZReviewHistoryEntry = z.object({
   summary: z.string(),
 });
 
+/** An item's status on today (program time zone) and the days left (negative once expired). */
+const ZExpiry = z.object({ status: z.enum(EXPIRY_STATUSES), daysLeft: z.number().int() });
+
 export const ZAdminUserResponse = z.object({
   id: z.number().int(),
   type: z.enum(USER_TYPES),
@@ -97,11 +100,44 @@ export const ZAdminUserResponse = z.object({
       ZCertificationFacts.extend({
         /** The staff-only download path, when a document is attached. */
         documentUrl: z.string().nullable(),
+        ...ZExpiry.shape,
       }),
     )
     .optional(),
   /** Every decision on the person's registrations, oldest first. */
   reviewHistory: z.array(ZReviewHistoryEntry).optional(),
+  /** The test kits of the person's registrations, with their next calibration's status. */
+  testKits: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        serial: z.string(),
+        manufacturer: z.string(),
+        model: z.string(),
+        calibratedOn: z.string(),
+        /** The next calibration (YYYY-MM-DD); null for a kit of no organization. */
+        dueOn: z.string().nullable(),
+        organizationName: z.string(),
+        status: z.enum(EXPIRY_STATUSES).nullable(),
+        daysLeft: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
+  /** The reminders sent to the person, the latest first. */
+  reminders: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        kind: z.enum(REMINDER_ITEM_KINDS),
+        item: z.string(),
+        dueOn: z.string(),
+        /** 60, 30 or 7 days before the due date, or 0 on the day. */
+        thresholdDays: z.number().int(),
+        /** An ISO instant. */
+        sentAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 export const ZAdminRegistrationResponse = z.object({

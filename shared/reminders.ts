@@ -22,15 +22,6 @@ export function expiryStatus(
   return { status, daysLeft };
 }
 
-/** The status in the console's words: "Valid", "Expiring in 12 days", "Expired". */
-export function expiryStatusLabel(dueOn: string, today: string): string {
-  const { status, daysLeft } = expiryStatus(dueOn, today);
-  if (status === 'expired') return 'Expired';
-  if (status === 'valid') return 'Valid';
-  if (daysLeft === 0) return 'Expires today';
-  return `Expiring in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
-}
-
 /** The Expiring view's windows: expired only, or due within 30, 60 or 90 days (expired too). */
 export const EXPIRING_WINDOWS = {
   expired: { days: -1, label: 'Expired' },

@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource, useLogin } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { setProgramTimeZone } from '../../shared/program-zone';
 import audit from './audit';
+import expiring from './expiring';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import organizations from './organizations';
 import { createAuthProvider } from './providers/authProvider';
@@ -78,6 +79,7 @@ function Console() {
       <Resource name="audit" {...audit} />
       <Resource name="staff" {...staff} />
       <Resource name="review" {...review} />
+      <Resource name="expiring" {...expiring} />
       <CustomRoutes>
         <Route path="/create" element={<CreateOrganization />} />
         <Route path="/search" element={<SearchOrganizations />} />

@@ -2,6 +2,7 @@ import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
@@ -24,7 +25,7 @@ export interface Section {
 }
 
 /**
- * The sidebar's sections: the spec's seven (section 2), then the Review Queue, Find Users, the
+ * The sidebar's sections: the spec's seven (section 2), then the Review Queue, Expiring, Find Users, the
  * audit log, Staff and the person's own account; Home describes each a role may use.
  */
 export const SECTIONS: readonly Section[] = [
@@ -81,6 +82,13 @@ export const SECTIONS: readonly Section[] = [
     icon: <FactCheckIcon />,
     description:
       'Registrations waiting for review, oldest first: check each certification and test kit beside its document, accept or reject it, then approve the registration or send the decision.',
+  },
+  {
+    to: '/expiring',
+    label: 'Expiring',
+    icon: <EventBusyIcon />,
+    description:
+      'Certifications and test kit calibrations that are expired or due within 30, 60 or 90 days, for one organization or all, with the last reminder sent; download them as CSV.',
   },
   {
     to: '/users',

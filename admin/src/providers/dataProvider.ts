@@ -77,6 +77,8 @@ export interface StaffCalls {
   enrollAllUsers(orgId: string | number, searchQuery: string): Promise<TEnrollAllResponse>;
   /** Documents need the bearer token, so they are fetched, never linked. */
   downloadDocument(url: string): Promise<DownloadedFile>;
+  /** The Expiring view's rows for a filter, as CSV. */
+  downloadExpiring(filter: Record<string, unknown>): Promise<DownloadedFile>;
   /** The debug page's test-auth call. */
   testAuth(): Promise<TTestingRouteResponse>;
   /** How many registrations an organization has. */
@@ -221,6 +223,8 @@ export function createDataProvider(
       send(`/api/sc/submit/enroll_all/${segment(orgId)}`, 'POST', { searchQuery }),
 
     downloadDocument: (url) => blobClient(url),
+    downloadExpiring: (filter) =>
+      blobClient(`/api/admin/expiring.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`),
     testAuth: () => get('/api/sc/get/testing_route'),
     registrationCount: async (orgId) =>
       (await get<TOrganizationSignupsResponse>(`/api/sc/get/orgsignups/${segment(orgId)}`)).message

@@ -12,8 +12,10 @@ import { UserInputs } from './UserInputs';
 import {
   UserCertifications,
   UserOrganizations,
+  UserReminders,
   UserReviewHistory,
   UserServiceProviders,
+  UserTestKits,
 } from './UserRelations';
 import { userFields, validateUser } from './userForm';
 
@@ -98,6 +100,8 @@ export function UserInfo() {
         <UserOrganizations />
         <UserServiceProviders />
         <UserCertifications />
+        <UserTestKits />
+        <UserReminders />
         <UserReviewHistory />
       </Edit>
     </Box>

@@ -10,7 +10,9 @@ import { messageOf, useStaffApi } from '../components/api';
 import { useConsolePath } from '../components/paths';
 import { saveFile } from '../components/saveFile';
 import { srOnly } from '../components/srOnly';
+import { statusLabel } from '../expiring/expiringWords';
 import { ReviewHistory } from '../review/ReviewHistory';
+import { dateTime } from '../review/reviewWords';
 import { useEnrollment } from './useEnrollment';
 
 // The lists of the users resource's record (GET /api/admin/users/{id}) that User Info shows.
@@ -130,11 +132,50 @@ export function UserCertifications() {
     <RelatedList title="Certifications" source="certifications">
       <DataTable.Col source="number" label="Number" disableSort />
       <DataTable.Col source="expiresOn" label="Expiration" disableSort />
+      <DataTable.Col label="Status" disableSort render={statusLabel} />
       <DataTable.Col source="agencyName" label="Agency" disableSort />
       <DataTable.Col source="typeName" label="Type" disableSort />
       <DataTable.Col label="Document" disableSort>
         <DocumentDownload />
       </DataTable.Col>
+    </RelatedList>
+  );
+}
+
+/** The test kits of the person's registrations, with their next calibration's status. */
+export function UserTestKits() {
+  return (
+    <RelatedList title="Test Kits" source="testKits">
+      <DataTable.Col source="serial" label="Serial" disableSort />
+      <DataTable.Col source="manufacturer" label="Manufacturer" disableSort />
+      <DataTable.Col source="model" label="Model" disableSort />
+      <DataTable.Col source="calibratedOn" label="Calibrated" disableSort />
+      <DataTable.Col source="dueOn" label="Calibration Due" disableSort />
+      <DataTable.Col label="Status" disableSort render={statusLabel} />
+      <DataTable.Col source="organizationName" label="Organization" disableSort />
+    </RelatedList>
+  );
+}
+
+/** Every reminder sent to the person about an expiring item, the latest first. */
+export function UserReminders() {
+  return (
+    <RelatedList title="Reminders Sent" source="reminders">
+      <DataTable.Col
+        source="sentAt"
+        label="Sent"
+        disableSort
+        render={(row: { sentAt: string }) => dateTime(row.sentAt)}
+      />
+      <DataTable.Col source="item" label="Item" disableSort />
+      <DataTable.Col source="dueOn" label="Due" disableSort />
+      <DataTable.Col
+        label="Reminder"
+        disableSort
+        render={(row: { thresholdDays: number }) =>
+          row.thresholdDays === 0 ? 'On the day' : `${row.thresholdDays} days before`
+        }
+      />
     </RelatedList>
   );
 }

@@ -12,6 +12,7 @@ import { registeredTester } from './helpers.js';
 let t: TestApp;
 let call: ReturnType<typeof staffClient>;
 let organizationId: number;
+let soonUserId: number;
 const today = todayInProgramZone();
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,7 +22,9 @@ beforeAll(async () => {
   organizationId = organization.id;
   const organizations = [organization];
   await registeredTester(em, { expiresOn: addDays(today, -3), organizations, number: 'OLD-1' });
-  await registeredTester(em, { expiresOn: addDays(today, 10), organizations, number: 'SOON-1' });
+  soonUserId = (
+    await registeredTester(em, { expiresOn: addDays(today, 10), organizations, number: 'SOON-1' })
+  ).userId;
   await registeredTester(em, { expiresOn: addDays(today, 45), organizations, number: 'MID-1' });
   await registeredTester(em, {
     expiresOn: addDays(today, 80),
@@ -129,6 +132,22 @@ describe('the Expiring view', () => {
     expect(lines[1]).toContain(',OLD-1,AWWA,Tester,');
     expect(lines[1]).toContain(',-3,Expired,');
     expect(lines[4]).toContain(",'=HYPERLINK(1),");
+  });
+
+  it("shows each certification's status and the reminders sent in User Info", async () => {
+    const user = (await call('GET', `/api/admin/users/${soonUserId}`)).json();
+    expect(user.certifications).toMatchObject([
+      { number: 'SOON-1', status: 'expiring', daysLeft: 10 },
+    ]);
+    expect(user.testKits).toEqual([]);
+    expect(user.reminders).toMatchObject([
+      {
+        kind: 'certification',
+        item: 'Certification SOON-1 (AWWA, Tester)',
+        dueOn: addDays(today, 10),
+        thresholdDays: 30,
+      },
+    ]);
   });
 
   it('answers 401 without a token', async () => {

@@ -40,6 +40,7 @@ import {
   updateAgency,
   updateType,
 } from '../certifications/service.js';
+import { userCompliance, withExpiry } from '../compliance/user-compliance.js';
 import { formUrl } from '../organizations/form-hash.js';
 import {
   createOrganization,
@@ -85,9 +86,10 @@ async function userDetailRecord(em: EntityManager, id: number) {
     ...user,
     reviewHistory: await userReviewHistory(em, id),
     certifications: certifications.map(({ documentId, ...certification }) => ({
-      ...certification,
+      ...withExpiry(certification),
       documentUrl: documentId ? `/api/documents/${documentId}` : null,
     })),
+    ...(await userCompliance(em, id)),
   };
 }
 

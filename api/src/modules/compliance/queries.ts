@@ -119,3 +119,43 @@ export const CLAIM_REMINDERS = sql<{ reminders: string }>(
    returning id, user_id, item_kind, item_key, to_char(due_on, 'YYYY-MM-DD') as due_on,
              threshold_days`,
 );
+
+export interface UserTestKitRow {
+  id: number;
+  serial: string;
+  manufacturer: string;
+  model: string;
+  calibrated_on: string;
+  due_on: string | null;
+  organization_name: string;
+}
+
+/** The test kits of a person's registrations (their submissions' kits), the soonest due first. */
+export const TEST_KITS_OF_USER = sql<{ userId: number }>(
+  'test-kits-of-user',
+  `select k.id, k.serial, k.manufacturer, k.model,
+          to_char(k.calibrated_on, 'YYYY-MM-DD') as calibrated_on,
+          to_char(k.calibration_due_on, 'YYYY-MM-DD') as due_on, o.name as organization_name
+     from registrations r
+     join test_kits k on k.submission_id = r.submission_id and k.organization_id = r.organization_id
+     join organizations o on o.id = k.organization_id
+    where r.user_id = :userId
+    order by k.calibration_due_on, k.id`,
+);
+
+export interface UserReminderRow {
+  id: number;
+  item_kind: TReminderItemKind;
+  item_label: string;
+  due_on: string;
+  threshold_days: number;
+  sent_at: Date;
+}
+
+/** The reminders sent to a person, the latest first (at most 200). */
+export const REMINDERS_OF_USER = sql<{ userId: number }>(
+  'reminders-of-user',
+  `select id, item_kind, item_label, to_char(due_on, 'YYYY-MM-DD') as due_on, threshold_days,
+          sent_at
+     from reminders where user_id = :userId order by sent_at desc, id desc limit 200`,
+);
