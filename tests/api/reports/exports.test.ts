@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportFile } from '../../../api/src/modules/reports/generate.js';
+import { todayInProgramZone } from '../../../shared/program-zone.js';
+import { expiryStatus } from '../../../shared/reminders.js';
 import type { TReportRequest } from '../../../shared/reports.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import {
@@ -13,6 +15,12 @@ import {
   makeTestKit,
 } from '../../helpers/fixtures.js';
 import { parseCsv, readAll, unzip } from '../../helpers/streams.js';
+
+/** The report's word for a due date's status today (program time zone). */
+const statusWord = (due: string) =>
+  ({ expired: 'Expired', expiring: 'Expiring', valid: 'Valid' })[
+    expiryStatus(due, todayInProgramZone()).status
+  ];
 
 let t: TestApp;
 let organizationId: number;
@@ -144,6 +152,17 @@ describe('the Users report', () => {
     });
   });
 
+  it("gives each certification's status and the registration's next expiration", async () => {
+    const [tester, admin] = parseCsv((await generate({})).bytes);
+    const expected = statusWord('2027-01-31');
+    expect(tester).toMatchObject({
+      'Next Expiration': '2027-01-31',
+      'Certification Status': expected,
+      'Certification 1 Status': expected,
+    });
+    expect(admin).toMatchObject({ 'Next Expiration': '', 'Certification Status': '' });
+  });
+
   it('neutralises cells a spreadsheet would run as formulas, keeping phone numbers readable', async () => {
     const [tester] = parseCsv((await generate({})).bytes);
     expect(tester?.['Last Name']).toBe("'@Risky");
@@ -211,6 +230,8 @@ describe('the Service Providers and Test Kits reports', () => {
       Manufacturer: 'Watts',
       Model: 'TK-99',
       'Calibration Date': '2026-06-01',
+      'Calibration Due': '2027-06-01',
+      'Calibration Status': statusWord('2027-06-01'),
     });
     expect(kit?.['Calibration Document']).toMatch(/\/scadmin\/documents\/[0-9a-f-]{36}$/);
   });

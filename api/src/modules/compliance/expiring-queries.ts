@@ -2,7 +2,7 @@ import { QUEUE_COUNT_UP_TO } from '../../../../shared/constants.js';
 import { programTimeZone } from '../../../../shared/program-zone.js';
 import type { TReminderItemKind } from '../../../../shared/reminders.js';
 import type { SqlFragment } from '../../db/sql.js';
-import { safeText } from '../reports/queries.js';
+import { expiryStatusCell, safeText } from '../reports/queries.js';
 
 // The Expiring view's statements: certifications and test-kit calibrations of active
 // registrations due on or before a day, for one organization or all, by due date; the same rows
@@ -149,8 +149,7 @@ export function expiringCsv(filter: ExpiringFilter): SqlFragment {
             ${safeText("coalesce(i.type, i.model, '')")} as "Type or Model",
             to_char(i.due_on, 'YYYY-MM-DD') as "Due Date",
             i.due_on - :today::date as "Days Left",
-            (case when i.due_on < :today::date then 'Expired'
-                  when i.due_on - :today::date <= 60 then 'Expiring' else 'Valid' end) as "Status",
+            ${expiryStatusCell('i.due_on')} as "Status",
             (select to_char(max(m.sent_at) at time zone :zone, 'YYYY-MM-DD HH24:MI')
                from reminders m
               where m.user_id = i.user_id and m.item_kind = i.kind and m.item_key = i.item_key

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
-import { addDays, programTimeZone } from '../../../../shared/program-zone.js';
+import { addDays, programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
+import { REMINDER_THRESHOLDS } from '../../../../shared/reminders.js';
 import type { TReportRequest } from '../../../../shared/reports.js';
 import { REVIEW_STATE_LABELS } from '../../../../shared/review-messages.js';
 import {
@@ -38,6 +39,15 @@ export type DocumentReference = { kind: 'link'; baseUrl: string } | { kind: 'bun
  */
 export function safeText(expression: string): string {
   return `(case when ascii(${expression}) in (61, 43, 45, 64, 9, 13) then '''' || ${expression} else ${expression} end)`;
+}
+
+/**
+ * An item's status by its due date on :today (program time zone): Expired after it, Expiring
+ * within the reminders' 60 days, Valid before; empty without a date.
+ */
+export function expiryStatusCell(due: string): string {
+  return `(case when ${due} is null then '' when ${due} < :today::date then 'Expired'
+    when ${due} <= :today::date + ${REMINDER_THRESHOLDS[0]} then 'Expiring' else 'Valid' end)`;
 }
 
 const localDate = (expression: string) => `to_char(${expression} at time zone :zone, 'YYYY-MM-DD')`;
@@ -144,7 +154,7 @@ export function usersReportStatements(
   certificationColumns: number,
   reference: DocumentReference,
 ): SplitReport {
-  const names = ['Number', 'Agency', 'Type', 'Expiration', 'Document'];
+  const names = ['Number', 'Agency', 'Type', 'Expiration', 'Status', 'Document'];
   const groups: string[] = [];
   for (let i = 1; i <= certificationColumns; i++) {
     names.forEach((name, k) => {
@@ -152,14 +162,16 @@ export function usersReportStatements(
     });
   }
   const document = documentCell(reference, 'certification', 'ce.id', 'd');
-  // A registration's certifications in id order, each as its five cells (already safe).
+  // A registration's certifications in id order, each as its six cells (already safe), and the
+  // soonest expiry among them.
   const certificationCells = `array_agg(array[
         ${safeText('ce.number')},
         ${safeText('ce.agency_name')},
         ${safeText('ce.type_name')},
         to_char(ce.expires_on, 'YYYY-MM-DD'),
+        ${expiryStatusCell('ce.expires_on')},
         ${document.text}
-      ] order by ce.id) as cells
+      ] order by ce.id) as cells, min(ce.expires_on) as next_expiry
     from certifications ce left join documents d on d.id = ce.document_id`;
   const filter = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
   const select = `select
@@ -173,12 +185,14 @@ export function usersReportStatements(
     ${safeText("coalesce(c.name, '')")} as "Company",
     case when r.enrolled then 'yes' else 'no' end as "Enrolled",
     ${reviewStateCell} as "Review State",
-    coalesce(${localDate('r.reviewed_at')}, '') as "Decision Date"${groups.length ? `,\n    ${groups.join(',\n    ')}` : ''}
+    coalesce(${localDate('r.reviewed_at')}, '') as "Decision Date",
+    coalesce(to_char(certs.next_expiry, 'YYYY-MM-DD'), '') as "Next Expiration",
+    ${expiryStatusCell('certs.next_expiry')} as "Certification Status"${groups.length ? `,\n    ${groups.join(',\n    ')}` : ''}
   from registrations r
   join users u on u.id = r.user_id
   join organizations o on o.id = r.organization_id
   left join companies c on c.id = r.company_id`;
-  const params = { ...filter.params, ...document.params };
+  const params = { ...filter.params, ...document.params, today: todayInProgramZone() };
   return {
     first: {
       text: `${select}
@@ -241,6 +255,8 @@ export function testKitsReportStatement(
     ${safeText('tk.manufacturer')} as "Manufacturer",
     ${safeText('tk.model')} as "Model",
     to_char(tk.calibrated_on, 'YYYY-MM-DD') as "Calibration Date",
+    coalesce(to_char(tk.calibration_due_on, 'YYYY-MM-DD'), '') as "Calibration Due",
+    ${expiryStatusCell('tk.calibration_due_on')} as "Calibration Status",
     ${document.text} as "Calibration Document"
   from test_kits tk
   join companies c on c.id = tk.company_id
@@ -248,7 +264,7 @@ export function testKitsReportStatement(
   left join documents d on d.id = tk.document_id
   where ${filter.text}
   order by tk.created_at, tk.id`,
-    params: { ...filter.params, ...document.params },
+    params: { ...filter.params, ...document.params, today: todayInProgramZone() },
   };
 }
 
