@@ -173,6 +173,14 @@ export const ZStatusView = z.object({
   registeredOn: z.string(),
   /** Whether corrections may be sent now (changes were requested). */
   canCorrect: z.boolean(),
+  /**
+   * The items that may be renewed now (expired or due within 60 days, on a registration that is
+   * approved or waiting for review): sent through the same call as corrections.
+   */
+  renewable: z.object({
+    certifications: z.array(z.number().int()),
+    testKits: z.array(z.number().int()),
+  }),
   certifications: z.array(ZCertificationFacts.extend(ZItemDecision.shape)),
   testKits: z.array(ZTestKitFacts.extend(ZItemDecision.shape)),
 });

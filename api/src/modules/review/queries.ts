@@ -184,6 +184,8 @@ export interface TestKitReviewRow extends DocumentColumns {
   manufacturer: string;
   model: string;
   calibrated_on: string;
+  /** The next calibration's date (calibration date plus the organization's interval). */
+  calibration_due_on: string | null;
   decision: TDocumentDecision;
   reason: TDocumentRejectionReason | null;
   note: string | null;
@@ -193,6 +195,7 @@ const TEST_KITS = sql<{ submissionId: number }>(
   'review-test-kits',
   `select tk.id, tk.serial, tk.manufacturer, tk.model,
           to_char(tk.calibrated_on, 'YYYY-MM-DD') as calibrated_on,
+          to_char(tk.calibration_due_on, 'YYYY-MM-DD') as calibration_due_on,
           tk.review_decision as decision, tk.review_reason as reason, tk.review_note as note,
           d.id as document_id, d.content_type, d.size
      from test_kits tk left join documents d on d.id = tk.document_id

@@ -25,6 +25,13 @@ import {
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
 import { findLinkRow, type LinkRow } from '../registration/queries.js';
+import {
+  checkRenewal,
+  isRenewable,
+  RENEWABLE_STATES,
+  type RenewalInput,
+  renewableItems,
+} from '../compliance/renewals.js';
 import { certificationLabel, testKitLabel } from './decisions.js';
 import {
   bumpReviewVersions,
@@ -79,6 +86,14 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
   if (!row) throw linkUnusable();
   const certifications = await reviewCertifications(em, row.id);
   const testKits = await reviewTestKits(em, row.submission_id);
+  const renewable = renewableItems(
+    row.state,
+    {
+      certifications: certifications.map((c) => ({ id: c.id, expiresOn: c.expires_on })),
+      testKits: testKits.map((k) => ({ id: k.id, dueOn: k.calibration_due_on })),
+    },
+    todayInProgramZone(),
+  );
   return {
     organizationName: row.organization_name,
     firstName: row.first_name,
@@ -86,6 +101,7 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
     state: row.state,
     registeredOn: todayInProgramZone(new Date(row.registered_at)),
     canCorrect: row.state === 'changes_requested',
+    renewable,
     certifications: certifications.map(certificationFacts),
     testKits: testKits.map(testKitFacts),
   };
@@ -103,6 +119,8 @@ interface Correction {
   documentId: string | undefined;
   apply(tx: EntityManager): void;
   unchanged: boolean;
+  /** The date sent: a certification's expiry, a kit's calibration date. */
+  newDate: string;
   details(): string;
   label(): string;
 }
@@ -129,6 +147,7 @@ function certificationCorrection(
       item.expiresOn === input.certExp &&
       item.agency?.id === input.certAgency &&
       item.type?.id === input.certType,
+    newDate: input.certExp,
     apply(tx) {
       item.number = input.certNum;
       item.expiresOn = input.certExp;
@@ -152,6 +171,7 @@ function testKitCorrection(item: TTestKit, input: TTestKitCorrection): Correctio
       item.manufacturer === input.kitMfr &&
       item.model === input.kitModel &&
       item.calibratedOn === input.kitCalibDate,
+    newDate: input.kitCalibDate,
     apply() {
       item.serial = input.kitSerial;
       item.manufacturer = input.kitMfr;
@@ -170,15 +190,29 @@ const documentPath = (correction: Correction) =>
     correction.kind === 'certification' ? 'certDocLink' : 'kitCalibDocLink',
   );
 
+/** A correction read as a renewal: the item's date on file, the one sent, the new document. */
+function renewalOf(correction: Correction): RenewalInput {
+  const { item } = correction;
+  return {
+    kind: correction.kind,
+    id: item.id,
+    currentDate: 'expiresOn' in item ? item.expiresOn : item.calibratedOn,
+    newDate: correction.newDate,
+    documentId: correction.documentId,
+  };
+}
+
 /**
- * Matches each correction to a rejected item of the registration (its certifications, its
- * submission's test kits); every rejected item needs one that changes something.
+ * Matches each correction to an item it may change (the registration's certifications, its
+ * submission's test kits): for corrections every rejected item needs one that changes
+ * something; renewals renew at least one renewable item, each with its own rules.
  */
 function matchCorrections(
-  rejected: { certifications: TCertification[]; testKits: TTestKit[] },
+  open: { certifications: TCertification[]; testKits: TTestKit[] },
   corrections: { certifications: TCertificationCorrection[]; testKits: TTestKitCorrection[] },
   rules: LinkRow['certs'],
   errors: TCorrectionErrors,
+  renewal: { today: string } | undefined,
 ): Correction[] {
   const matched: Correction[] = [];
   let missing = false;
@@ -191,16 +225,25 @@ function matchCorrections(
     const corrects = (item: I) => matched.some((c) => c.kind === kind && c.item.id === item.id);
     for (const input of inputs) {
       const item = items.find((candidate) => candidate.id === input.id);
-      if (!item) errors.generalErrors.push(STATUS_PAGE_MESSAGES.itemNotRejected);
+      if (!item) {
+        errors.generalErrors.push(
+          renewal ? MESSAGES.renewalNotNeeded : STATUS_PAGE_MESSAGES.itemNotRejected,
+        );
+      }
       else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
       else matched.push(make(item, input));
     }
     if (!items.every(corrects)) missing = true;
   };
-  pair('certification', rejected.certifications, corrections.certifications, (item, input) =>
+  pair('certification', open.certifications, corrections.certifications, (item, input) =>
     certificationCorrection(item, input, rules, errors),
   );
-  pair('testKit', rejected.testKits, corrections.testKits, testKitCorrection);
+  pair('testKit', open.testKits, corrections.testKits, testKitCorrection);
+  if (renewal) {
+    if (matched.length === 0) errors.generalErrors.push(MESSAGES.renewalsMissing);
+    for (const correction of matched) checkRenewal(renewalOf(correction), renewal.today, errors);
+    return matched;
+  }
   if (missing) errors.generalErrors.push(STATUS_PAGE_MESSAGES.correctionsMissing);
   for (const correction of matched) {
     if (correction.unchanged && !correction.documentId) {
@@ -234,27 +277,43 @@ export async function sendCorrections(
     });
     const link = await findLinkRow(tx, key.formHash);
     if (!registration || !link) throw linkUnusable();
-    if (registration.reviewState !== 'changes_requested') {
+    const stateBefore = registration.reviewState;
+    const renewing = RENEWABLE_STATES.includes(stateBefore);
+    if (stateBefore !== 'changes_requested' && !renewing) {
       throw AppError.conflict(STATUS_PAGE_MESSAGES.notAwaitingCorrections);
     }
+    const today = todayInProgramZone();
     const submission = registration.submission ? Number(registration.submission.id) : null;
-    const rejected = {
-      certifications: await tx.find(
+    const [certifications, testKits] = [
+      await tx.find(
         Certification,
-        { registration: registration.id, reviewDecision: 'rejected' },
+        renewing
+          ? { registration: registration.id }
+          : { registration: registration.id, reviewDecision: 'rejected' },
         { refresh: true, populate: ['document'] },
       ),
-      testKits:
-        submission === null
-          ? []
-          : await tx.find(
-              TestKit,
-              { submission, reviewDecision: 'rejected' },
-              { refresh: true, populate: ['document'] },
-            ),
-    };
+      submission === null
+        ? []
+        : await tx.find(
+            TestKit,
+            renewing ? { submission } : { submission, reviewDecision: 'rejected' },
+            { refresh: true, populate: ['document'] },
+          ),
+    ];
+    const open = renewing
+      ? {
+          certifications: certifications.filter((c) => isRenewable(c.expiresOn, today)),
+          testKits: testKits.filter((k) => isRenewable(k.calibrationDueOn ?? null, today)),
+        }
+      : { certifications, testKits };
     const errors: TCorrectionErrors = { generalErrors: [], fieldErrors: {} };
-    const corrections = matchCorrections(rejected, checked.corrections, link.certs, errors);
+    const corrections = matchCorrections(
+      open,
+      checked.corrections,
+      link.certs,
+      errors,
+      renewing ? { today } : undefined,
+    );
     if (failed(errors)) throw correctionErrors(errors);
 
     const replacements = corrections.flatMap((c) => (c.documentId ? [c.documentId] : []));
@@ -278,7 +337,7 @@ export async function sendCorrections(
         item: correction.kind,
         itemId: item.id,
         label: correction.label(),
-        decision: 'rejected',
+        decision: item.reviewDecision,
         reason: item.reviewReason ?? null,
         note: item.reviewNote ?? null,
         details: correction.details(),
@@ -317,7 +376,7 @@ export async function sendCorrections(
         action: 'resubmit',
         entityType: 'registration',
         entityId: registration.id,
-        before: { state: 'changes_requested', items: before },
+        before: { state: stateBefore, items: before },
         after: { state: 'pending', items: after },
       },
     );
