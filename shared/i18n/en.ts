@@ -313,6 +313,14 @@ export const en = {
         ].join('\n'),
     },
   },
+  renewal: {
+    intro:
+      'Renewed your certification or calibrated your test kit? Enter the new date below, upload the new document and send it. The program reviews it before it replaces the one on file.',
+    send: 'Send Renewal',
+    sentTitle: 'Renewal sent',
+    sentText:
+      'Thank you. Your renewal is waiting for review; you will hear from the program by email.',
+  },
   reminders: {
     subject: 'Reminder: renew your certification or test kit calibration',
     greeting: 'Hello {firstName},',

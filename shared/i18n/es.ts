@@ -324,6 +324,14 @@ export const es: TCatalogue = {
         ].join('\n'),
     },
   },
+  renewal: {
+    intro:
+      '¿Renovó su certificación o calibró su kit de prueba? Ingrese la nueva fecha abajo, suba el nuevo documento y envíelo. El programa lo revisa antes de que reemplace el que tenemos registrado.',
+    send: 'Enviar renovación',
+    sentTitle: 'Renovación enviada',
+    sentText:
+      'Gracias. Su renovación está pendiente de revisión; el programa le escribirá por correo electrónico.',
+  },
   reminders: {
     subject: 'Recordatorio: renueve su certificación o la calibración de su kit de prueba',
     greeting: 'Hola, {firstName}:',

@@ -66,14 +66,25 @@ function Decision({ item }: { item: TCertificationView | TTestKitView }) {
 const certificationKey = (item: TCertificationView) => `certifications.${item.id}`;
 const testKitKey = (item: TTestKitView) => `testKits.${item.id}`;
 
-/** The rejected items' forms, filled with what the registrant entered before. */
+/** Whether the page takes renewals: something may be renewed and nothing is to be corrected. */
+const isRenewing = (status: TStatusView) =>
+  !status.canCorrect &&
+  status.renewable.certifications.length + status.renewable.testKits.length > 0;
+
+/**
+ * The forms of the items the registrant may change, filled with what is on file: the rejected
+ * items when changes were requested, else the renewable ones (their new date left to fill in).
+ */
 function initialForms(status: TStatusView): Record<string, TCorrectionForm> {
   const forms: Record<string, TCorrectionForm> = {};
+  const renewing = isRenewing(status);
+  const open = (kind: 'certifications' | 'testKits', item: { id: number; decision: string }) =>
+    renewing ? status.renewable[kind].includes(item.id) : item.decision === 'rejected';
   for (const item of status.certifications) {
-    if (item.decision !== 'rejected') continue;
+    if (!open('certifications', item)) continue;
     forms[certificationKey(item)] = {
       certNum: item.number,
-      certExp: item.expiresOn,
+      certExp: renewing ? '' : item.expiresOn,
       certAgency: item.agencyId === null ? '' : String(item.agencyId),
       certType: item.typeId === null ? '' : String(item.typeId),
       certDocLink: '',
@@ -81,12 +92,12 @@ function initialForms(status: TStatusView): Record<string, TCorrectionForm> {
     };
   }
   for (const item of status.testKits) {
-    if (item.decision !== 'rejected') continue;
+    if (!open('testKits', item)) continue;
     forms[testKitKey(item)] = {
       kitSerial: item.serial,
       kitMfr: item.manufacturer,
       kitModel: item.model,
-      kitCalibDate: item.calibratedOn,
+      kitCalibDate: renewing ? '' : item.calibratedOn,
       kitCalibDocLink: '',
       docName: '',
     };
@@ -143,6 +154,8 @@ function StatusPage({
 }) {
   const { reportUnreachable } = useForm();
   const { t } = useI18n();
+  const renewing = isRenewing(status);
+  const editable = status.canCorrect || renewing;
   const [forms, setForms] = useState(() => initialForms(status));
   const [errors, setErrors] = useState<TWizardErrors>(NO_ERRORS);
   const [sending, setSending] = useState(false);
@@ -244,7 +257,7 @@ function StatusPage({
         ))}
       </dl>
       <Decision item={item} />
-      {status.canCorrect && forms[key] ? (
+      {editable && forms[key] ? (
         <Correction
           prefix={key}
           values={forms[key]}
@@ -268,6 +281,7 @@ function StatusPage({
       </p>
       <p>{fillMessage(WORDS.registeredOn, { date: status.registeredOn })}</p>
       {stateText ? <p>{stateText}</p> : null}
+      {renewing ? <p>{t('renewal.intro')}</p> : null}
       <form noValidate onSubmit={send}>
         {status.certifications.length > 0 ? <h2>{WORDS.certificationsHeading}</h2> : null}
         {status.certifications.map((item) =>
@@ -299,10 +313,10 @@ function StatusPage({
             TestKitCorrection,
           ),
         )}
-        {status.canCorrect ? (
+        {editable ? (
           <div className="wizard-nav">
             <button type="submit" className="button primary" aria-disabled={sending || undefined}>
-              {sending ? WORDS.sending : WORDS.sendCorrections}
+              {sending ? WORDS.sending : renewing ? t('renewal.send') : WORDS.sendCorrections}
             </button>
           </div>
         ) : null}
@@ -318,7 +332,8 @@ function StatusPage({
 export function StatusRoute({ token }: { token: string }) {
   const { hash, reportUnreachable } = useForm();
   const [lookup, setLookup] = useState<TStatusLookup | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<'corrections' | 'renewal'>();
+  const { t } = useI18n();
 
   useEffect(() => {
     let current = true;
@@ -341,6 +356,13 @@ export function StatusRoute({ token }: { token: string }) {
       </Page>
     );
   }
+  if (sent === 'renewal') {
+    return (
+      <Page title={t('renewal.sentTitle')}>
+        <p role="status">{t('renewal.sentText')}</p>
+      </Page>
+    );
+  }
   if (sent) {
     return (
       <Page title={WORDS.correctionsSentTitle}>
@@ -353,7 +375,7 @@ export function StatusRoute({ token }: { token: string }) {
       hash={hash}
       token={token}
       status={lookup.status}
-      onSent={() => setSent(true)}
+      onSent={() => setSent(isRenewing(lookup.status) ? 'renewal' : 'corrections')}
       onInvalid={() => setLookup({ state: 'invalid' })}
     />
   );
