@@ -277,3 +277,29 @@ const ZFileResponse = z.unknown().meta({ type: 'string', format: 'binary' });
 export function fileContent(mediaTypes: readonly string[]) {
   return Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: ZFileResponse }]));
 }
+
+/**
+ * The admin home's compliance picture (GET /api/sc/get/compliance_summary): counts stop past
+ * 10,000 (null: more than that).
+ */
+export const ZComplianceSummaryResponse = z.object({
+  /** Today in the program's time zone. */
+  today: z.string(),
+  waitingForReview: z.number().int().nullable(),
+  /** Certifications of active registrations expiring today or within 30 days. */
+  expiringIn30Days: z.number().int().nullable(),
+  /** Certifications of active registrations already expired. */
+  expired: z.number().int().nullable(),
+  /**
+   * Weeks (starting Monday) from 26 weeks back to 13 ahead: registrations up to this week,
+   * certifications due from this week on (null where a series does not reach).
+   */
+  weeks: z.array(
+    z.object({
+      weekOf: z.string(),
+      registrations: z.number().int().nullable(),
+      expirationsDue: z.number().int().nullable(),
+    }),
+  ),
+});
+export type TComplianceSummaryResponse = z.infer<typeof ZComplianceSummaryResponse>;

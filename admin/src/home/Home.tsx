@@ -4,8 +4,9 @@ import { PageHeading } from '../components/PageHeading';
 import { useConsolePath } from '../components/paths';
 import { useAllowedSections } from '../layout/sections';
 import { QueueSummaryCard } from '../review/QueueSummaryCard';
+import { ComplianceSummary } from './ComplianceSummary';
 
-/** Admin home: what waits for review, and what each section of the console is for. */
+/** Admin home: what waits for review, the compliance picture, and what each section is for. */
 export function Home() {
   const consolePath = useConsolePath();
   const sections = useAllowedSections();
@@ -17,6 +18,7 @@ export function Home() {
         registered users and reports.
       </Typography>
       <QueueSummaryCard />
+      <ComplianceSummary />
       <Grid container spacing={2}>
         {sections
           .filter((section) => section.to !== '/')

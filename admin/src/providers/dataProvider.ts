@@ -11,6 +11,7 @@ import type {
   TCertificationChangeResponse,
   TCertificationLinkResponse,
   TCertificationTypesResponse,
+  TComplianceSummaryResponse,
   TEnrollAllResponse,
   TEnrollResponse,
   TOrganizationDetailResponse,
@@ -77,6 +78,8 @@ export interface StaffCalls {
   enrollAllUsers(orgId: string | number, searchQuery: string): Promise<TEnrollAllResponse>;
   /** Documents need the bearer token, so they are fetched, never linked. */
   downloadDocument(url: string): Promise<DownloadedFile>;
+  /** The admin home's counts and weekly registrations beside expirations, for one or all. */
+  complianceSummary(organizationId?: string | number): Promise<TComplianceSummaryResponse>;
   /** The Expiring view's rows for a filter, as CSV. */
   downloadExpiring(filter: Record<string, unknown>): Promise<DownloadedFile>;
   /** The debug page's test-auth call. */
@@ -223,6 +226,10 @@ export function createDataProvider(
       send(`/api/sc/submit/enroll_all/${segment(orgId)}`, 'POST', { searchQuery }),
 
     downloadDocument: (url) => blobClient(url),
+    complianceSummary: (organizationId) =>
+      get(
+        `/api/sc/get/compliance_summary${organizationId ? `?organization=${encodeURIComponent(organizationId)}` : ''}`,
+      ),
     downloadExpiring: (filter) =>
       blobClient(`/api/admin/expiring.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`),
     testAuth: () => get('/api/sc/get/testing_route'),

@@ -164,4 +164,26 @@ describe('renewal, end to end', () => {
     await registrant.close();
     await console.close();
   });
+
+  it('shows the compliance counts and the weekly chart on the home, with its numbers as a table', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await openSignedIn(page, server, token);
+    await page.getByRole('heading', { level: 2, name: 'Compliance' }).waitFor();
+    await page
+      .getByRole('heading', { level: 3, name: 'Certifications expiring within 30 days' })
+      .waitFor();
+    await page.getByRole('img', { name: /^Bar chart of registrations per week/ }).waitFor();
+    const table = page.getByRole('table', {
+      name: 'Registrations per week and certifications due per week',
+    });
+    expect(await table.getByRole('row').count()).toBe(1 + 26 + 13);
+    expect(scripts.some((url) => /WeeklyChart/.test(url))).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'home with compliance');
+    await screenshot(page, 'home-compliance');
+    await page.close();
+  });
 });

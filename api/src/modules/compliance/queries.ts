@@ -159,3 +159,59 @@ export const REMINDERS_OF_USER = sql<{ userId: number }>(
           sent_at
      from reminders where user_id = :userId order by sent_at desc, id desc limit 200`,
 );
+
+/** How many of a count's rows are counted before it stops (the home's counts, like the queue's). */
+const CAP = 10_001;
+
+/**
+ * The admin home's counts for one organization (:organizationId, 0 for all): registrations
+ * waiting for review, and certifications of active registrations expiring within 30 days or
+ * expired, each counted up to 10,001.
+ */
+export const HOME_COUNTS = sql<{ today: string; soon: string; organizationId: number }>(
+  'home-counts',
+  `select
+     (select count(*) from (select 1 from registrations r
+        where r.review_state = 'pending'
+          and (:organizationId = 0 or r.organization_id = :organizationId) limit ${CAP}) w)
+       as waiting,
+     (select count(*) from (select 1 from certifications c
+        join registrations r on r.id = c.registration_id and r.review_state <> 'rejected'
+        join organizations o on o.id = r.organization_id and o.allowed_until >= :today::date
+       where c.expires_on between :today::date and :soon::date
+         and (:organizationId = 0 or r.organization_id = :organizationId) limit ${CAP}) e)
+       as expiring,
+     (select count(*) from (select 1 from certifications c
+        join registrations r on r.id = c.registration_id and r.review_state <> 'rejected'
+        join organizations o on o.id = r.organization_id and o.allowed_until >= :today::date
+       where c.expires_on < :today::date
+         and (:organizationId = 0 or r.organization_id = :organizationId) limit ${CAP}) x)
+       as expired`,
+);
+
+/** Registrations per week (weeks start on Monday, program time zone) since :fromDay. */
+export const REGISTRATIONS_PER_WEEK = sql<{
+  zone: string;
+  fromDay: string;
+  organizationId: number;
+}>(
+  'registrations-per-week',
+  `select to_char(date_trunc('week', r.registered_at at time zone :zone), 'YYYY-MM-DD') as week,
+          count(*)::int as n
+     from registrations r
+    where r.registered_at >= (:fromDay::date::timestamp at time zone :zone)
+      and (:organizationId = 0 or r.organization_id = :organizationId)
+    group by 1`,
+);
+
+/** Certifications of active registrations due per week from :today to :toDay. */
+export const EXPIRATIONS_PER_WEEK = sql<{ today: string; toDay: string; organizationId: number }>(
+  'expirations-per-week',
+  `select to_char(date_trunc('week', c.expires_on), 'YYYY-MM-DD') as week, count(*)::int as n
+     from certifications c
+     join registrations r on r.id = c.registration_id and r.review_state <> 'rejected'
+     join organizations o on o.id = r.organization_id and o.allowed_until >= :today::date
+    where c.expires_on between :today::date and :toDay::date
+      and (:organizationId = 0 or r.organization_id = :organizationId)
+    group by 1`,
+);

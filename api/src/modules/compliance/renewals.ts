@@ -33,7 +33,9 @@ export function renewableItems(
     certifications: items.certifications
       .filter((item) => isRenewable(item.expiresOn, today))
       .map((item) => item.id),
-    testKits: items.testKits.filter((item) => isRenewable(item.dueOn, today)).map((item) => item.id),
+    testKits: items.testKits
+      .filter((item) => isRenewable(item.dueOn, today))
+      .map((item) => item.id),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZAdminExpiringResponse } from '../../../../shared/admin-responses.js';
 import { programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
@@ -9,7 +10,11 @@ import {
   type TExpiringWindow,
   type TReminderItemKind,
 } from '../../../../shared/reminders.js';
-import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
+import {
+  fileContent,
+  withErrorResponses,
+  ZComplianceSummaryResponse,
+} from '../../../../shared/staff-responses.js';
 import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { idFilter, parseListQuery, ZListQuerystring } from '../admin-rest/list-query.js';
@@ -21,6 +26,7 @@ import {
   getExpiring,
   listExpiring,
 } from './expiring.js';
+import { complianceSummary } from './home.js';
 import { runReminders } from './reminders.js';
 
 export const REMINDERS_JOB = 'compliance-reminders';
@@ -65,10 +71,29 @@ function expiringRequest(raw: Record<string, unknown>): ExpiringRequest {
   };
 }
 
-/** The Expiring view: the `expiring` REST resource and its CSV (Viewer). */
+/** The admin home's compliance summary, and the Expiring view: the `expiring` REST resource and its CSV (Viewer). */
 export const expiringRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   protectStaffRoutes(app);
+
+  app.get(
+    '/api/sc/get/compliance_summary',
+    {
+      config: { staffRole: 'viewer' },
+      schema: {
+        tags: ['staff compliance'],
+        summary:
+          "The admin home's counts and registrations per week beside the certifications due, for one organization or all.",
+        querystring: z.object({ organization: z.string().max(12).optional() }),
+        response: withErrorResponses({ 200: ZComplianceSummaryResponse }),
+      },
+    },
+    async (request) =>
+      complianceSummary(
+        request.em,
+        idFilter(request.query.organization || undefined, 'organization'),
+      ),
+  );
 
   registerResource(app, {
     name: 'expiring',

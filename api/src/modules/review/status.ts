@@ -24,7 +24,6 @@ import {
 } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
-import { findLinkRow, type LinkRow } from '../registration/queries.js';
 import {
   checkRenewal,
   isRenewable,
@@ -32,6 +31,7 @@ import {
   type RenewalInput,
   renewableItems,
 } from '../compliance/renewals.js';
+import { findLinkRow, type LinkRow } from '../registration/queries.js';
 import { certificationLabel, testKitLabel } from './decisions.js';
 import {
   bumpReviewVersions,
@@ -229,8 +229,7 @@ function matchCorrections(
         errors.generalErrors.push(
           renewal ? MESSAGES.renewalNotNeeded : STATUS_PAGE_MESSAGES.itemNotRejected,
         );
-      }
-      else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
+      } else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
       else matched.push(make(item, input));
     }
     if (!items.every(corrects)) missing = true;

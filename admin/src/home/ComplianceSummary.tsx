@@ -1,0 +1,117 @@
+import { Alert, Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { LinkBase } from 'react-admin';
+import { MESSAGES } from '../../../shared/codes';
+import { QUEUE_COUNT_UP_TO } from '../../../shared/constants';
+import type { TComplianceSummaryResponse } from '../../../shared/staff-responses';
+import { useStaffApi } from '../components/api';
+import { OrganizationPicker } from '../components/OrganizationPicker';
+import { useConsolePath } from '../components/paths';
+import { srOnly } from '../components/srOnly';
+import { useLoad } from '../components/useLoad';
+import type { OrganizationMatch } from '../providers/types';
+
+// The chart library loads with this screen's chart only, never with the rest of the console.
+const WeeklyChart = lazy(() => import('./WeeklyChart').then((m) => ({ default: m.WeeklyChart })));
+
+const counted = (count: number | null) =>
+  count === null
+    ? `More than ${QUEUE_COUNT_UP_TO.toLocaleString('en-US')}`
+    : count.toLocaleString('en-US');
+
+function CountCard({ title, count, to }: { title: string; count: number | null; to: string }) {
+  const consolePath = useConsolePath();
+  return (
+    <Grid size={{ xs: 12, md: 4 }}>
+      <Card sx={{ height: '100%' }}>
+        <CardActionArea component={LinkBase} to={consolePath(to)} sx={{ height: '100%' }}>
+          <CardContent>
+            <Typography variant="h4" component="p">
+              {counted(count)}
+            </Typography>
+            <Typography variant="h6" component="h3">
+              {title}
+            </Typography>
+          </CardContent>
+        </CardActionArea>
+      </Card>
+    </Grid>
+  );
+}
+
+/** The weeks as a table: the same numbers as the chart, for screen readers. */
+function WeeksTable({ weeks }: { weeks: TComplianceSummaryResponse['weeks'] }) {
+  const cell = (value: number | null) => (value === null ? '—' : String(value));
+  return (
+    <Box component="table" sx={srOnly}>
+      <caption>Registrations per week and certifications due per week</caption>
+      <thead>
+        <tr>
+          <th scope="col">Week of</th>
+          <th scope="col">Registrations</th>
+          <th scope="col">Certifications due</th>
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={week.weekOf}>
+            <th scope="row">{week.weekOf}</th>
+            <td>{cell(week.registrations)}</td>
+            <td>{cell(week.expirationsDue)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
+
+/**
+ * The admin home's compliance picture for all organizations or one: what waits for review, what
+ * expires within 30 days, what has expired, and registrations per week over six months beside
+ * the certifications due in the coming weeks.
+ */
+export function ComplianceSummary() {
+  const api = useStaffApi();
+  const [organization, setOrganization] = useState<OrganizationMatch | null>(null);
+  const summary = useLoad(() => api.complianceSummary(organization?.id), [api, organization?.id]);
+  return (
+    <Box component="section" aria-labelledby="compliance-title" sx={{ mb: 3 }}>
+      <Typography id="compliance-title" variant="h5" component="h2" sx={{ mb: 1 }}>
+        Compliance
+      </Typography>
+      <Box sx={{ maxWidth: 420, mb: 2 }}>
+        <OrganizationPicker value={organization} onChange={setOrganization} />
+        <Typography variant="body2" color="text.secondary">
+          {organization ? organization.name : 'All organizations'}
+        </Typography>
+      </Box>
+      {summary.error ? <Alert severity="error">{MESSAGES.apiRequestError}</Alert> : null}
+      {summary.data ? (
+        <>
+          <Grid container spacing={2} sx={{ mb: 2 }}>
+            <CountCard
+              title="Waiting for review"
+              count={summary.data.waitingForReview}
+              to="/review"
+            />
+            <CountCard
+              title="Certifications expiring within 30 days"
+              count={summary.data.expiringIn30Days}
+              to="/expiring"
+            />
+            <CountCard title="Certifications expired" count={summary.data.expired} to="/expiring" />
+          </Grid>
+          <Typography variant="h6" component="h3">
+            Registrations per week, and certifications due in the coming weeks
+          </Typography>
+          <Suspense fallback={<Typography>Loading...</Typography>}>
+            <WeeklyChart weeks={summary.data.weeks} />
+          </Suspense>
+          <WeeksTable weeks={summary.data.weeks} />
+        </>
+      ) : summary.loading ? (
+        <Typography>Loading...</Typography>
+      ) : null}
+    </Box>
+  );
+}
