@@ -14,6 +14,7 @@ import {
   userListsCase,
 } from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
+import { CASE as COMPLIANCE_CASE, expiringCase, reminderRunCase } from './cases/compliance.js';
 import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
 import { lookupCase } from './cases/lookup.js';
@@ -161,6 +162,7 @@ try {
   let typical: OrganizationRef = await typicalOrganization(db);
   await run(`admin lists at ${small}`, () => userListsCase(context, small, smallUsers, typical));
   await run(`review queue at ${small}`, () => reviewQueueCase(context, small, typical));
+  await run(`expiring at ${small}`, () => expiringCase(context, small, typical));
 
   log(`seeding ${users - smallUsers} more users`);
   await seedBenchData(database.url, { users: users - smallUsers });
@@ -173,6 +175,8 @@ try {
   // the machine's speed can change within minutes.
   await run(`admin lists at ${full}`, () => userListsCase(context, full, users, typical));
   await run(`review queue at ${full}`, () => reviewQueueCase(context, full, typical));
+  await run(`expiring at ${full}`, () => expiringCase(context, full, typical));
+  await run('reminder run', () => reminderRunCase(context, full, database.url));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   log('creating the large organization');
@@ -198,11 +202,11 @@ try {
 
   // How the lists grow with the data: p99 at the full scale over p99 at a tenth (or, for the
   // organization search, at 25 times the organizations).
-  const growth = (measure: string, from: string, to: string) => {
-    const before = recorder.find(LISTS_CASE, `${measure} p99`, from)?.value;
-    const after = recorder.find(LISTS_CASE, `${measure} p99`, to)?.value;
+  const growth = (measure: string, from: string, to: string, caseName = LISTS_CASE) => {
+    const before = recorder.find(caseName, `${measure} p99`, from)?.value;
+    const after = recorder.find(caseName, `${measure} p99`, to)?.value;
     recorder.record({
-      case: LISTS_CASE,
+      case: caseName,
       measure: `${measure} p99 growth`,
       value: before && after ? round(after / before, 2) : null,
       unit: '×',
@@ -228,6 +232,11 @@ try {
       'review queue all waiting user type',
     ]) {
       growth(measure, small, full);
+    }
+  }
+  if (selected('expiring')) {
+    for (const measure of ['expiring', 'expiring organization', 'expiring expired latest']) {
+      growth(measure, small, full, COMPLIANCE_CASE);
     }
   }
   if (selected('organization search')) {

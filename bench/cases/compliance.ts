@@ -1,0 +1,125 @@
+import { createOrm } from '../../api/src/db/orm.js';
+import { runReminders } from '../../api/src/modules/compliance/reminders.js';
+import { type BenchContext, staffHeaders } from '../context.js';
+import type { OrganizationRef } from '../fixtures.js';
+import { peakRssGrowth, round, timeCalls } from '../harness.js';
+
+// The compliance lifecycle at scale: the Expiring view's pages (all organizations, one, the
+// expired), timed call by call like the other lists, and the daily reminder run over every
+// certification: its time and the bench process's peak memory growth while it runs.
+
+export const CASE = 'compliance';
+const PAGE_SIZE = 25;
+
+function expiringPath(filter: object, descending = false) {
+  const query = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    range: JSON.stringify([0, PAGE_SIZE - 1]),
+    sort: JSON.stringify(['dueOn', descending ? 'DESC' : 'ASC']),
+  });
+  return `/api/admin/expiring?${query}`;
+}
+
+async function rows(context: BenchContext, path: string): Promise<unknown[]> {
+  const response = await fetch(`${context.server.baseUrl}${path}`, {
+    headers: staffHeaders(context),
+  });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as unknown[];
+}
+
+async function measure(context: BenchContext, name: string, scale: string, path: string) {
+  const found = await rows(context, path);
+  if (found.length === 0) context.recorder.fail(CASE, `${name} listed nothing`);
+  const call = async () => {
+    await rows(context, path);
+  };
+  await timeCalls(10, call);
+  const timing = await timeCalls(context.quick ? 100 : 300, call, context.quick ? 1 : 5);
+  context.recorder.record({
+    case: CASE,
+    measure: `${name} p50`,
+    value: timing.p50,
+    unit: 'ms',
+    scale,
+  });
+  context.recorder.record({
+    case: CASE,
+    measure: `${name} p99`,
+    value: timing.p99,
+    unit: 'ms',
+    scale,
+    target: { op: '<=', value: 50 },
+  });
+}
+
+/** The Expiring view as staff open it: 30 days for all, one organization's 90, the expired. */
+export async function expiringCase(
+  context: BenchContext,
+  scale: string,
+  organization: OrganizationRef,
+) {
+  await measure(context, 'expiring', scale, expiringPath({}));
+  await measure(
+    context,
+    'expiring organization',
+    scale,
+    expiringPath({ organization: organization.id, within: '90' }),
+  );
+  await measure(
+    context,
+    'expiring expired latest',
+    scale,
+    expiringPath({ within: 'expired' }, true),
+  );
+}
+
+/**
+ * The daily reminder run over every certification on file, first with nothing sent yet (the
+ * day the feature starts: every item within 60 days is due a reminder), then again the same day
+ * (nothing left to send). Reminders and their emails are removed afterwards.
+ */
+export async function reminderRunCase(context: BenchContext, scale: string, databaseUrl: string) {
+  const orm = await createOrm({ databaseUrl });
+  try {
+    const { rows: counted } = await context.db.query<{ n: string }>(
+      'select count(*) as n from certifications',
+    );
+    const run = () =>
+      runReminders(orm.em.fork(), {
+        now: new Date(),
+        publicUrl: 'http://127.0.0.1',
+        supportUrl: 'mailto:support@example.org',
+      });
+    const since = new Date();
+    const started = performance.now();
+    const first = await peakRssGrowth(process.pid, run);
+    const seconds = (performance.now() - started) / 1000;
+    const againStarted = performance.now();
+    const again = await run();
+    const againSeconds = (performance.now() - againStarted) / 1000;
+    if (first.result.reminders === 0) context.recorder.fail(CASE, 'the reminder run sent nothing');
+    if (again.reminders !== 0) context.recorder.fail(CASE, 'the second run sent reminders again');
+    const figure = (measure: string, value: number, unit: string, target?: number) =>
+      context.recorder.record({
+        case: CASE,
+        measure,
+        value,
+        unit,
+        scale: `${Number(counted[0]?.n ?? 0).toLocaleString('en-US')} certifications (${scale})`,
+        ...(target === undefined ? {} : { target: { op: '<=' as const, value: target } }),
+      });
+    figure('reminder run', round(seconds, 2), 's', 10);
+    figure('reminder run reminders', first.result.reminders, '');
+    figure('reminder run emails', first.result.emails, '');
+    figure('reminder run peak RSS growth', round(first.growthMb, 1), 'MB', 100);
+    figure('reminder run again (nothing due)', round(againSeconds, 2), 's', 10);
+    await context.db.query('delete from registration_status_tokens where created_at >= $1', [
+      since,
+    ]);
+    await context.db.query(`delete from email_outbox where kind = 'compliance_reminder'`);
+    await context.db.query('delete from reminders');
+  } finally {
+    await orm.close(true);
+  }
+}
