@@ -14,7 +14,12 @@ import {
   userListsCase,
 } from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
-import { CASE as COMPLIANCE_CASE, expiringCase, reminderRunCase } from './cases/compliance.js';
+import {
+  CASE as COMPLIANCE_CASE,
+  expiringCase,
+  REMINDER_HEAP,
+  reminderRunCase,
+} from './cases/compliance.js';
 import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
 import { lookupCase } from './cases/lookup.js';
@@ -163,6 +168,7 @@ try {
   await run(`admin lists at ${small}`, () => userListsCase(context, small, smallUsers, typical));
   await run(`review queue at ${small}`, () => reviewQueueCase(context, small, typical));
   await run(`expiring at ${small}`, () => expiringCase(context, small, typical));
+  await run(`reminder run at ${small}`, () => reminderRunCase(context, small, database.url));
 
   log(`seeding ${users - smallUsers} more users`);
   await seedBenchData(database.url, { users: users - smallUsers });
@@ -176,7 +182,7 @@ try {
   await run(`admin lists at ${full}`, () => userListsCase(context, full, users, typical));
   await run(`review queue at ${full}`, () => reviewQueueCase(context, full, typical));
   await run(`expiring at ${full}`, () => expiringCase(context, full, typical));
-  await run('reminder run', () => reminderRunCase(context, full, database.url));
+  await run(`reminder run at ${full}`, () => reminderRunCase(context, full, database.url));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   log('creating the large organization');
@@ -238,6 +244,20 @@ try {
     for (const measure of ['expiring', 'expiring organization', 'expiring expired latest']) {
       growth(measure, small, full, COMPLIANCE_CASE);
     }
+  }
+  if (selected('reminder run')) {
+    // Flat memory: what the run keeps hardly changes with ten times the certifications.
+    const before = recorder.find(COMPLIANCE_CASE, REMINDER_HEAP, small)?.value;
+    const after = recorder.find(COMPLIANCE_CASE, REMINDER_HEAP, full)?.value;
+    if (before !== undefined && after !== undefined)
+      recorder.record({
+        case: COMPLIANCE_CASE,
+        measure: `${REMINDER_HEAP} growth`,
+        value: before && after ? round(after / before, 2) : null,
+        unit: '×',
+        scale: `${small} → ${full}`,
+        target: { op: '<=', value: 2 },
+      });
   }
   if (selected('organization search')) {
     for (const measure of ['search-org', 'organizations getList q']) {

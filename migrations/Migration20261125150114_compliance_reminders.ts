@@ -21,7 +21,7 @@ export class Migration20261125150114_compliance_reminders extends Migration {
 
     this.addSql(`alter table "test_kits" add column "calibration_due_on" date null;`);
     this.addSql(
-      `create index "test_kits_calibration_due_idx" on "test_kits" ("calibration_due_on", "id");`,
+      `create index "test_kits_calibration_due_idx" on "test_kits" ("calibration_due_on", "id") where "submission_id" is not null;`,
     );
 
     this.addSql(

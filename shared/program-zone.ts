@@ -28,19 +28,25 @@ export function programTimeZone(): string {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/** A date format in the program's time zone, built once per zone, locale and options. */
+export function programZoneFormat(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): Intl.DateTimeFormat {
+  const key = `${zone}|${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** The date (YYYY-MM-DD) an instant (by default now) falls on in the program's time zone. */
 export function todayInProgramZone(instant: Date = new Date()): string {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formats.set(zone, format);
-  }
-  return format.format(instant);
+  return programZoneFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 /** Adds days to a YYYY-MM-DD date. */

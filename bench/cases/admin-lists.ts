@@ -22,7 +22,7 @@ async function organizationQueries(context: BenchContext): Promise<string[]> {
 }
 const NAME_QUERIES = ['garcia', 'smith', 'nguyen', 'patel', 'miller', 'anne', 'lee', 'johnson'];
 
-async function get(context: BenchContext, path: string): Promise<unknown> {
+export async function get(context: BenchContext, path: string): Promise<unknown> {
   const response = await fetch(`${context.server.baseUrl}${path}`, {
     headers: staffHeaders(context),
   });
@@ -39,11 +39,13 @@ function listPath(resource: string, filter: object, offset = 0, sort?: [string, 
   return `/api/admin/${resource}?${query}`;
 }
 
-async function measure(
+/** Times a list call as staff make it (p50, and p99 against 50 ms) under a case's name. */
+export async function measure(
   context: BenchContext,
   measureName: string,
   scale: string,
   path: (i: number) => string,
+  caseName = CASE,
 ) {
   const call = async (i: number) => {
     await get(context, path(i));
@@ -51,14 +53,14 @@ async function measure(
   await timeCalls(10, call);
   const timing = await timeCalls(context.quick ? 100 : 300, call, context.quick ? 1 : 5);
   context.recorder.record({
-    case: CASE,
+    case: caseName,
     measure: `${measureName} p50`,
     value: timing.p50,
     unit: 'ms',
     scale,
   });
   context.recorder.record({
-    case: CASE,
+    case: caseName,
     measure: `${measureName} p99`,
     value: timing.p99,
     unit: 'ms',

@@ -1,17 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  AutocompleteInput,
-  DataTable,
-  ReferenceInput,
-  SelectInput,
-  useListContext,
-} from 'react-admin';
+import { DataTable, SelectInput, useListContext } from 'react-admin';
 import type { TAdminExpiringResponse } from '../../../shared/admin-responses';
 import { EXPIRING_WINDOW_KEYS, EXPIRING_WINDOWS } from '../../../shared/reminders';
 import { messageOf, useStaffApi } from '../components/api';
 import { ConsoleList } from '../components/ConsoleList';
+import { OrganizationFilter } from '../components/OrganizationFilter';
 import { PageHeading } from '../components/PageHeading';
 import { saveFile } from '../components/saveFile';
 import { expiryChip, itemName, reminderSent } from './expiringWords';
@@ -32,14 +27,7 @@ const filters = [
     emptyText="Expired or due within 30 days"
     emptyValue=""
   />,
-  <ReferenceInput key="organization" source="organization" reference="organizations" alwaysOn>
-    <AutocompleteInput
-      label="Organization"
-      optionText="name"
-      filterToQuery={(q: string) => ({ q })}
-      sx={{ minWidth: 280 }}
-    />
-  </ReferenceInput>,
+  <OrganizationFilter key="organization" source="organization" alwaysOn />,
   <SelectInput key="kind" source="kind" label="Item" choices={KIND_CHOICES} alwaysOn />,
 ];
 

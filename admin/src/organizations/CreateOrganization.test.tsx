@@ -46,6 +46,20 @@ async function errorSummary() {
 
 afterEach(cleanup);
 
+/** The form, shown, with every create it sends recorded as its parsed body. */
+async function recordingSends(): Promise<unknown[]> {
+  const sent: unknown[] = [];
+  const { httpClient } = setup(async () => ok({ code: 'SUCCESS' }));
+  httpClient.mockImplementation(async (url, init) => {
+    if (url === '/api/sc/get/certification_agencies')
+      return ok({ code: 'SUCCESS', message: AGENCIES });
+    sent.push(JSON.parse(String(init?.body)));
+    return ok({ code: 'SUCCESS' });
+  });
+  await screen.findByRole('form', { name: 'Add Organization' });
+  return sent;
+}
+
 describe('Add Organization defaults', () => {
   it('starts with the spec defaults', async () => {
     setup(async () => ok({ code: 'SUCCESS' }));
@@ -113,15 +127,7 @@ describe('Add Organization validation messages', () => {
   });
 
   it('sends the allowed embedding sites, one per line, and names a bad one at its field', async () => {
-    const sent: unknown[] = [];
-    const { httpClient } = setup(async () => ok({ code: 'SUCCESS' }));
-    httpClient.mockImplementation(async (url, init) => {
-      if (url === '/api/sc/get/certification_agencies')
-        return ok({ code: 'SUCCESS', message: AGENCIES });
-      sent.push(JSON.parse(String(init?.body)));
-      return ok({ code: 'SUCCESS' });
-    });
-    await screen.findByRole('form', { name: 'Add Organization' });
+    const sent = await recordingSends();
     fireEvent.change(field(/^Organization Name/), { target: { value: 'Framed Town' } });
     const sites = screen.getByRole('textbox', { name: /Allowed Embedding Sites/ });
     fireEvent.change(sites, { target: { value: 'www.framed.gov/register' } });
@@ -139,15 +145,7 @@ describe('Add Organization validation messages', () => {
   });
 
   it('sends the calibration interval and the expired-certification setting, 12 and off by default', async () => {
-    const sent: unknown[] = [];
-    const { httpClient } = setup(async () => ok({ code: 'SUCCESS' }));
-    httpClient.mockImplementation(async (url, init) => {
-      if (url === '/api/sc/get/certification_agencies')
-        return ok({ code: 'SUCCESS', message: AGENCIES });
-      sent.push(JSON.parse(String(init?.body)));
-      return ok({ code: 'SUCCESS' });
-    });
-    await screen.findByRole('form', { name: 'Add Organization' });
+    const sent = await recordingSends();
     fireEvent.change(field(/^Organization Name/), { target: { value: 'Calibrated Town' } });
     const interval = screen.getByRole('spinbutton', { name: /Calibration Interval/ });
     expect(interval).toHaveProperty('value', '12');

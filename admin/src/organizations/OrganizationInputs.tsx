@@ -81,6 +81,28 @@ export function OrganizationInputs({
     />
   );
 
+  const wholeNumber = (
+    key: 'requiredCertifications' | 'calibrationIntervalMonths',
+    label: string,
+    bounds: { min: number; max?: number },
+    hint?: string,
+  ) => (
+    <TextField
+      label={label}
+      name={key}
+      type="number"
+      value={values[key]}
+      onChange={(event) => set(key, event.target.value)}
+      disabled={readOnly}
+      required
+      fullWidth
+      margin="normal"
+      slotProps={{ htmlInput: { ...bounds, step: 1 } }}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? hint}
+    />
+  );
+
   return (
     <Box sx={{ maxWidth: 720 }}>
       <TextField
@@ -173,20 +195,7 @@ export function OrganizationInputs({
         disabled={readOnly}
         textField={{ required: true, fullWidth: true, margin: 'normal' }}
       />
-      <TextField
-        label="Required Certifications"
-        name="requiredCertifications"
-        type="number"
-        value={values.requiredCertifications}
-        onChange={(event) => set('requiredCertifications', event.target.value)}
-        disabled={readOnly}
-        required
-        fullWidth
-        margin="normal"
-        slotProps={{ htmlInput: { min: minCertifications, step: 1 } }}
-        error={Boolean(errors.requiredCertifications)}
-        helperText={errors.requiredCertifications}
-      />
+      {wholeNumber('requiredCertifications', 'Required Certifications', { min: minCertifications })}
       <FormControl
         component="fieldset"
         margin="normal"
@@ -226,23 +235,12 @@ export function OrganizationInputs({
           'Sites whose pages may show the form, one per line, such as https://www.example.gov. Empty: any https site.',
         ),
       )}
-      <TextField
-        label="Calibration Interval (months)"
-        name="calibrationIntervalMonths"
-        type="number"
-        value={values.calibrationIntervalMonths}
-        onChange={(event) => set('calibrationIntervalMonths', event.target.value)}
-        disabled={readOnly}
-        required
-        fullWidth
-        margin="normal"
-        slotProps={{ htmlInput: { min: 1, max: MAX_CALIBRATION_INTERVAL_MONTHS, step: 1 } }}
-        error={Boolean(errors.calibrationIntervalMonths)}
-        helperText={
-          errors.calibrationIntervalMonths ??
-          guidance("A test kit's calibration is due this many months after its calibration date.")
-        }
-      />
+      {wholeNumber(
+        'calibrationIntervalMonths',
+        'Calibration Interval (months)',
+        { min: 1, max: MAX_CALIBRATION_INTERVAL_MONTHS },
+        guidance("A test kit's calibration is due this many months after its calibration date."),
+      )}
       <FormControl margin="normal" error={Boolean(errors.acceptExpiredCertifications)}>
         <FormControlLabel
           label="Accept expired certifications at registration"

@@ -1,7 +1,8 @@
 import { Chip, Typography } from '@mui/material';
-import { AutocompleteInput, DataTable, ReferenceInput, SelectInput } from 'react-admin';
+import { DataTable, SelectInput } from 'react-admin';
 import { ConsoleList } from '../components/ConsoleList';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
+import { OrganizationFilter } from '../components/OrganizationFilter';
 import { PageHeading } from '../components/PageHeading';
 import { dateTime, type TReview, waitedFor } from './reviewWords';
 
@@ -11,14 +12,7 @@ const USER_TYPE_CHOICES = [
 ];
 
 const filters = [
-  <ReferenceInput key="organization" source="organization" reference="organizations" alwaysOn>
-    <AutocompleteInput
-      label="Organization"
-      optionText="name"
-      filterToQuery={(q: string) => ({ q })}
-      sx={{ minWidth: 280 }}
-    />
-  </ReferenceInput>,
+  <OrganizationFilter key="organization" source="organization" alwaysOn />,
   <SelectInput
     key="userType"
     source="userType"

@@ -34,7 +34,13 @@ export const TestKit = defineEntity({
     { name: 'test_kits_company_idx', properties: ['company'] },
     { name: 'test_kits_organization_created_idx', properties: ['organization', 'createdAt'] },
     { name: 'test_kits_submission_idx', properties: ['submission'] },
-    { name: 'test_kits_calibration_due_idx', properties: ['calibrationDueOn', 'id'] },
+    {
+      // Kits by due date, for reminders and the Expiring view: only kits of a submission have
+      // people to remind.
+      name: 'test_kits_calibration_due_idx',
+      expression:
+        'create index "test_kits_calibration_due_idx" on "test_kits" ("calibration_due_on", "id") where "submission_id" is not null',
+    },
   ],
 });
 export type TTestKit = InferEntity<typeof TestKit>;

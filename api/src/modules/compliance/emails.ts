@@ -2,6 +2,7 @@ import { translate } from '../../../../shared/i18n/catalogue.js';
 import type { TLanguage } from '../../../../shared/i18n/languages.js';
 import { daysBetween } from '../../../../shared/program-zone.js';
 import type { StagedEmail } from '../email/outbox.js';
+import type { ItemFacts } from './items.js';
 
 // The reminder email: one per person and run, in the language of their registration, listing
 // every item due with the organizations it is registered with and a personal link per
@@ -9,15 +10,9 @@ import type { StagedEmail } from '../email/outbox.js';
 
 export const REMINDER_EMAIL_KIND = 'compliance_reminder';
 
-export interface ReminderItem {
+export interface ReminderItem extends ItemFacts {
   kind: 'certification' | 'calibration';
   dueOn: string;
-  number: string | null;
-  agency: string | null;
-  type: string | null;
-  serial: string | null;
-  manufacturer: string | null;
-  model: string | null;
   organizations: string[];
 }
 

@@ -1,12 +1,12 @@
-import { QUEUE_COUNT_UP_TO } from '../../../../shared/constants.js';
 import { programTimeZone } from '../../../../shared/program-zone.js';
 import type { TReminderItemKind } from '../../../../shared/reminders.js';
 import type { SqlFragment } from '../../db/sql.js';
 import { expiryStatusCell, safeText } from '../reports/queries.js';
+import type { ItemFacts } from './items.js';
 
 // The Expiring view's statements: certifications and test-kit calibrations of active
 // registrations due on or before a day, for one organization or all, by due date; the same rows
-// as a CSV; and their count up to QUEUE_COUNT_UP_TO. Each branch walks its own due-date index
+// as a CSV; and their count up to EXPIRING_COUNT_UP_TO. Each branch walks its own due-date index
 // (certifications_expires_idx, test_kits_calibration_due_idx) in order, so a page costs its rows.
 
 export interface ExpiringFilter {
@@ -20,7 +20,7 @@ export interface ExpiringFilter {
   rowId?: number;
 }
 
-export interface ExpiringRow {
+export interface ExpiringRow extends ItemFacts {
   id: number;
   kind: TReminderItemKind;
   due_on: string;
@@ -32,12 +32,6 @@ export interface ExpiringRow {
   company_name: string | null;
   organization_id: number;
   organization_name: string;
-  number: string | null;
-  agency: string | null;
-  type: string | null;
-  serial: string | null;
-  manufacturer: string | null;
-  model: string | null;
   last_reminder_at: Date | null;
   last_reminder_days: number | null;
 }
@@ -72,7 +66,8 @@ const CALIBRATION_BRANCH = (limited: string) => `select k.id * 2 + 1, 'calibrati
        where r.submission_id = k.submission_id and r.organization_id = k.organization_id
          and r.review_state <> 'rejected'
        order by (r.user_type = 'tester') desc, r.id limit 1) p
-   where k.calibration_due_on <= :dueBy::date and :kind in ('', 'calibration')
+   where k.calibration_due_on <= :dueBy::date and k.submission_id is not null
+     and :kind in ('', 'calibration')
      and (:organizationId = 0 or k.organization_id = :organizationId)
      and (:rowId = 0 or k.id = (case when :rowId % 2 = 1 then (:rowId - 1) / 2 end))
    ${limited}`;
@@ -123,9 +118,15 @@ export function expiringPage(
   };
 }
 
-/** How many rows the filter has, counted up to QUEUE_COUNT_UP_TO + 1 per kind. */
+/**
+ * The count stops here: past it the list pages without a total ("more than"). Each counted row
+ * is read through its registration and organization, so the cap bounds what a page costs.
+ */
+export const EXPIRING_COUNT_UP_TO = 1_000;
+
+/** How many rows the filter has, counted up to EXPIRING_COUNT_UP_TO + 1 per kind. */
 export function expiringCount(filter: ExpiringFilter): SqlFragment {
-  const cap = `limit ${QUEUE_COUNT_UP_TO + 1}`;
+  const cap = `limit ${EXPIRING_COUNT_UP_TO + 1}`;
   return {
     text: `select (select count(*) from (${CERTIFICATION_BRANCH(cap)}) c)
                 + (select count(*) from (${CALIBRATION_BRANCH(cap)}) k) as n`,

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAdminExpiringResponse } from '../../../../shared/admin-responses.js';
-import { QUEUE_COUNT_UP_TO } from '../../../../shared/constants.js';
 import { addDays, todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
   EXPIRING_WINDOWS,
@@ -13,12 +12,14 @@ import { queryComposed } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { copyCsv } from '../reports/exports.js';
 import {
+  EXPIRING_COUNT_UP_TO,
   type ExpiringFilter,
   type ExpiringRow,
   expiringCount,
   expiringCsv,
   expiringPage,
 } from './expiring-queries.js';
+import { itemFacts } from './items.js';
 
 // The Expiring view: what is expired or due within 30, 60 or 90 days, as a paged list and as a
 // CSV of the same rows.
@@ -57,18 +58,13 @@ function toRecord(row: ExpiringRow, today: string): TAdminExpiringResponse {
     companyName: row.company_name,
     organizationId: row.organization_id,
     organizationName: row.organization_name,
-    number: row.number,
-    agency: row.agency,
-    type: row.type,
-    serial: row.serial,
-    manufacturer: row.manufacturer,
-    model: row.model,
+    ...itemFacts(row),
     lastReminderAt: row.last_reminder_at ? new Date(row.last_reminder_at).toISOString() : null,
     lastReminderDays: row.last_reminder_days,
   };
 }
 
-/** One page, and the total up to QUEUE_COUNT_UP_TO (null: more than that). */
+/** One page, and the total up to EXPIRING_COUNT_UP_TO (null: more than that). */
 export async function listExpiring(
   em: EntityManager,
   request: ExpiringRequest,
@@ -84,7 +80,7 @@ export async function listExpiring(
   const total = Number(count?.n ?? 0);
   return {
     rows: rows.map((row) => toRecord(row, filter.today)),
-    total: total > QUEUE_COUNT_UP_TO ? null : total,
+    total: total > EXPIRING_COUNT_UP_TO ? null : total,
   };
 }
 

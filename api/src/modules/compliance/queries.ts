@@ -1,5 +1,6 @@
 import type { TReminderItemKind } from '../../../../shared/reminders.js';
 import { sql } from '../../db/sql.js';
+import type { ItemFacts } from './items.js';
 
 // Every statement of the compliance lifecycle's reminders: the items due at a threshold that no
 // reminder covers yet (a page of people at a time), and the claim of the reminders a run sends.
@@ -35,6 +36,7 @@ export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.orga
     from test_kits k
     join active a on a.submission_id = k.submission_id and a.organization_id = k.organization_id
    where k.calibration_due_on between :fromDay::date and :toDay::date
+     and k.submission_id is not null
      and (a.user_type = 'tester' or not exists (
            select 1 from active t
             where t.submission_id = k.submission_id and t.organization_id = k.organization_id
@@ -44,7 +46,7 @@ export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.orga
 const latest = (column: string) =>
   `(array_agg(btrim(${column}) order by d.registered_at desc, d.registration_id desc))[1]`;
 
-export interface ReminderCandidateRow {
+export interface ReminderCandidateRow extends ItemFacts {
   user_id: number;
   email: string;
   first_name: string;
@@ -54,12 +56,6 @@ export interface ReminderCandidateRow {
   item_key: string;
   due_on: string;
   threshold_days: number;
-  number: string | null;
-  agency: string | null;
-  type: string | null;
-  serial: string | null;
-  manufacturer: string | null;
-  model: string | null;
   /** Each registration the item is on: its id, organization and form. */
   registrations: { registrationId: number; organization: string; formHash: string }[];
 }

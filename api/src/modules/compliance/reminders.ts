@@ -6,6 +6,7 @@ import { json, query } from '../../db/sql.js';
 import { stageEmail } from '../email/outbox.js';
 import { issueStatusLink } from '../review/status-links.js';
 import { type ReminderItem, reminderEmail, reminderItemName } from './emails.js';
+import { itemFacts } from './items.js';
 import { CLAIM_REMINDERS, REMINDER_CANDIDATES, type ReminderCandidateRow } from './queries.js';
 
 // The daily reminder run: every item due within 60 days whose current threshold (60, 30, 7 or
@@ -15,7 +16,7 @@ import { CLAIM_REMINDERS, REMINDER_CANDIDATES, type ReminderCandidateRow } from 
 // never sends an (item, threshold) twice and a retry sends what a crashed run did not.
 
 /** Items read per page; a person's items are never split between pages. */
-const PAGE_ROWS = 2_000;
+const PAGE_ROWS = 500;
 
 export interface ReminderRunOptions {
   now: Date;
@@ -44,12 +45,7 @@ function wholePeople(rows: ReminderCandidateRow[], full: boolean): ReminderCandi
 const itemOf = (row: ReminderCandidateRow): ReminderItem => ({
   kind: row.item_kind,
   dueOn: row.due_on,
-  number: row.number,
-  agency: row.agency,
-  type: row.type,
-  serial: row.serial,
-  manufacturer: row.manufacturer,
-  model: row.model,
+  ...itemFacts(row),
   organizations: [...new Set(row.registrations.map((entry) => entry.organization))].sort(),
 });
 

@@ -1,5 +1,5 @@
 import type { TEmailFrequency } from '../../../../shared/constants.js';
-import { programTimeZone } from '../../../../shared/program-zone.js';
+import { programZoneFormat } from '../../../../shared/program-zone.js';
 
 // When scheduled registration reports go out: 8:00 in the program's time zone (America/New_York
 // by default, EST or EDT as the season has it) on the days each frequency names.
@@ -14,26 +14,16 @@ interface LocalDate {
   weekday: number;
 }
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(): Intl.DateTimeFormat {
-  const zone = programTimeZone();
-  let format = partsFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormats.set(zone, format);
-  }
-  return format;
-}
+const partsFormat = () =>
+  programZoneFormat('en-US', {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 
 function zonedParts(instant: Date) {
   const parts = Object.fromEntries(
