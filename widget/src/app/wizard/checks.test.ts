@@ -32,6 +32,27 @@ const company: TWizardAction[] = [
   ['companyZip', '78701'],
 ].map(([field, value]) => ({ type: 'setCompany', field, value }) as TWizardAction);
 
+/** The first tester's first certification filled in, expiring on `certExp`, and uploaded. */
+function firstCertification(certExp: string): TWizardAction[] {
+  return [
+    ...(['certNum', 'certExp', 'certAgency', 'certType'] as const).map(
+      (field) =>
+        ({
+          type: 'setCertification',
+          tester: 0,
+          cert: 0,
+          field,
+          value: { certNum: 'N1', certExp, certAgency: '1', certType: '2' }[field],
+        }) as TWizardAction,
+    ),
+    {
+      type: 'uploaded',
+      target: { kind: 'cert', tester: 0, cert: 0 },
+      link: '0b3f8a8e-9a43-4e7e-8f61-1a2b3c4d5e6f',
+    },
+  ];
+}
+
 describe('what Next checks on each page', () => {
   it('checks the user type on the client before calling the server', async () => {
     const post = answering({ code: CODES.success, message: '' });
@@ -108,21 +129,7 @@ describe('what Next checks on each page', () => {
         field: 'userEmail',
         value: 'same@example.com',
       },
-      ...(['certNum', 'certExp', 'certAgency', 'certType'] as const).map(
-        (field) =>
-          ({
-            type: 'setCertification',
-            tester: 0,
-            cert: 0,
-            field,
-            value: { certNum: 'N1', certExp: '2030-01-01', certAgency: '1', certType: '2' }[field],
-          }) as TWizardAction,
-      ),
-      {
-        type: 'uploaded',
-        target: { kind: 'cert', tester: 0, cert: 0 },
-        link: '0b3f8a8e-9a43-4e7e-8f61-1a2b3c4d5e6f',
-      },
+      ...firstCertification('2030-01-01'),
     );
     const outcome = await checkTesters(filled, { hash: 'h', org, post });
     expect(outcome).toMatchObject({
@@ -145,21 +152,7 @@ describe('what Next checks on each page', () => {
           field: 'userEmail',
           value: 't@example.com',
         },
-        ...(['certNum', 'certExp', 'certAgency', 'certType'] as const).map(
-          (field) =>
-            ({
-              type: 'setCertification',
-              tester: 0,
-              cert: 0,
-              field,
-              value: { certNum: 'N1', certExp, certAgency: '1', certType: '2' }[field],
-            }) as TWizardAction,
-        ),
-        {
-          type: 'uploaded',
-          target: { kind: 'cert', tester: 0, cert: 0 },
-          link: '0b3f8a8e-9a43-4e7e-8f61-1a2b3c4d5e6f',
-        },
+        ...firstCertification(certExp),
       );
     const refusing = { ...org, accept_expired_certs: false, program_date: '2026-11-25' };
     const post = answering({ code: CODES.success, message: '' });
