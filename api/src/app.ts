@@ -11,7 +11,7 @@ import i18nPlugin from './i18n/plugin.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
-import { expiringRoutes, reminderJobs } from './modules/compliance/routes.js';
+import { complianceRoutes, reminderJobs } from './modules/compliance/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import draftsPlugin from './modules/drafts/routes.js';
 import emailPlugin from './modules/email/plugin.js';
@@ -118,7 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes);
   await app.register(reportRoutes);
   await app.register(reminderJobs);
-  await app.register(expiringRoutes);
+  await app.register(complianceRoutes);
   await app.register(reviewRoutes);
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);

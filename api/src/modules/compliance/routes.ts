@@ -71,8 +71,11 @@ function expiringRequest(raw: Record<string, unknown>): ExpiringRequest {
   };
 }
 
-/** The admin home's compliance summary, and the Expiring view: the `expiring` REST resource and its CSV (Viewer). */
-export const expiringRoutes: FastifyPluginAsync = async (base) => {
+/**
+ * The staff side of compliance (Viewer): the admin home's summary, and the Expiring view's
+ * `expiring` REST resource and its CSV.
+ */
+export const complianceRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   protectStaffRoutes(app);
 
