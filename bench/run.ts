@@ -14,12 +14,7 @@ import {
   userListsCase,
 } from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
-import {
-  CASE as COMPLIANCE_CASE,
-  expiringCase,
-  REMINDER_HEAP,
-  reminderRunCase,
-} from './cases/compliance.js';
+import { CASE as COMPLIANCE_CASE, expiringCase, reminderRunCase } from './cases/compliance.js';
 import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
 import { lookupCase } from './cases/lookup.js';
@@ -244,20 +239,6 @@ try {
     for (const measure of ['expiring', 'expiring organization', 'expiring expired latest']) {
       growth(measure, small, full, COMPLIANCE_CASE);
     }
-  }
-  if (selected('reminder run')) {
-    // Flat memory: what the run keeps hardly changes with ten times the certifications.
-    const before = recorder.find(COMPLIANCE_CASE, REMINDER_HEAP, small)?.value;
-    const after = recorder.find(COMPLIANCE_CASE, REMINDER_HEAP, full)?.value;
-    if (before !== undefined && after !== undefined)
-      recorder.record({
-        case: COMPLIANCE_CASE,
-        measure: `${REMINDER_HEAP} growth`,
-        value: before && after ? round(after / before, 2) : null,
-        unit: '×',
-        scale: `${small} → ${full}`,
-        target: { op: '<=', value: 2 },
-      });
   }
   if (selected('organization search')) {
     for (const measure of ['search-org', 'organizations getList q']) {

@@ -10,9 +10,8 @@ import { get, measure } from './admin-lists.js';
 // certification: its time and the bench process's peak memory growth while it runs.
 
 export const CASE = 'compliance';
-export const REMINDER_RSS = 'reminder run peak RSS growth';
 /** The JavaScript heap the run leaves behind after a full collection (bench run with --expose-gc). */
-export const REMINDER_HEAP = 'reminder run heap retained';
+const REMINDER_HEAP = 'reminder run heap retained';
 
 const collectGarbage = () => globalThis.gc?.();
 const PAGE_SIZE = 25;
@@ -98,7 +97,7 @@ export async function reminderRunCase(context: BenchContext, scale: string, data
     figure('reminder run', round(seconds, 2), 's', 10);
     figure('reminder run reminders', first.result.reminders, '');
     figure('reminder run emails', first.result.emails, '');
-    figure(REMINDER_RSS, round(first.growthMb, 1), 'MB', 100);
+    figure('reminder run peak RSS growth', round(first.growthMb, 1), 'MB', 100);
     if (globalThis.gc) figure(REMINDER_HEAP, round(retainedMb, 1), 'MB', 20);
     figure('reminder run again (nothing due)', round(againSeconds, 2), 's', 10);
     await context.db.query('delete from registration_status_tokens where created_at >= $1', [

@@ -1,5 +1,6 @@
 import type { TReminderItemKind } from '../../../../shared/reminders.js';
-import { sql } from '../../db/sql.js';
+import { type PartValues, sql } from '../../db/sql.js';
+import { stagedEmailsInsert } from '../email/queries.js';
 import type { ItemFacts } from './items.js';
 
 // Every statement of the compliance lifecycle's reminders: the items due at a threshold that no
@@ -97,6 +98,19 @@ export const REMINDER_CANDIDATES = sql<{
     group by d.user_id, u.email, u.first_name, d.item_kind, d.item_key, d.due_on, d.threshold_days
     order by d.user_id, d.item_kind, d.item_key, d.due_on
     limit :limit`,
+);
+
+/**
+ * Stores a page's status links (a jsonb list of {registrationId, tokenHash, expiresAt}) and
+ * stages its emails, in the transaction that claimed the reminders.
+ */
+export const STAGE_REMINDER_EMAILS = sql<{ links: string } & PartValues<typeof stagedEmailsInsert>>(
+  'stage-reminder-emails',
+  `with links as (
+     insert into registration_status_tokens (registration_id, token_hash, expires_at)
+     select (l->>'registrationId')::int, l->>'tokenHash', (l->>'expiresAt')::timestamptz
+       from jsonb_array_elements(:links::jsonb) l)
+   ${stagedEmailsInsert.text}`,
 );
 
 /**

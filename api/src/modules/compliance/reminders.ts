@@ -3,11 +3,17 @@ import { DEFAULT_LANGUAGE, languageOf } from '../../../../shared/i18n/languages.
 import { addDays, todayInProgramZone } from '../../../../shared/program-zone.js';
 import { REMINDER_THRESHOLDS } from '../../../../shared/reminders.js';
 import { json, query } from '../../db/sql.js';
-import { stageEmail } from '../email/outbox.js';
-import { issueStatusLink } from '../review/status-links.js';
+import { stagedEmailRow } from '../email/outbox.js';
+import { type StagedEmailRow, stagedEmailsInsert } from '../email/queries.js';
+import { newStatusLink } from '../review/status-links.js';
 import { type ReminderItem, reminderEmail, reminderItemName } from './emails.js';
 import { itemFacts } from './items.js';
-import { CLAIM_REMINDERS, REMINDER_CANDIDATES, type ReminderCandidateRow } from './queries.js';
+import {
+  CLAIM_REMINDERS,
+  REMINDER_CANDIDATES,
+  type ReminderCandidateRow,
+  STAGE_REMINDER_EMAILS,
+} from './queries.js';
 
 // The daily reminder run: every item due within 60 days whose current threshold (60, 30, 7 or
 // 0 days) has no reminder yet gets one, a page of people at a time. Each page is one
@@ -95,6 +101,8 @@ async function sendPage(
       entry.firstId = Math.min(entry.firstId, id);
       byPerson.set(row.user_id, entry);
     }
+    const links: ReturnType<typeof newStatusLink>['row'][] = [];
+    const emails: StagedEmailRow[] = [];
     for (const [userId, { rows: personRows, firstId }] of byPerson) {
       const [first] = personRows;
       if (!first) continue;
@@ -102,28 +110,39 @@ async function sendPage(
       for (const row of personRows) {
         for (const entry of row.registrations) registrations.set(entry.registrationId, entry);
       }
-      const links = [...registrations]
+      const personLinks = [...registrations]
         .sort(([, a], [, b]) => a.organization.localeCompare(b.organization))
-        .map(([id, entry]) => ({
-          organization: entry.organization,
-          ...issueStatusLink(tx, { id, formHash: entry.formHash }, options.publicUrl, options.now),
-        }));
-      stageEmail(
-        tx,
-        reminderEmail({
-          userId,
-          email: first.email,
-          firstName: first.first_name,
-          language: languageOf(first.language) ?? DEFAULT_LANGUAGE,
-          today,
-          firstReminderId: firstId,
-          items: personRows.map(itemOf),
-          links,
-          supportUrl: options.supportUrl,
-        }),
+        .map(([id, entry]) => {
+          const link = newStatusLink(
+            { id, formHash: entry.formHash },
+            options.publicUrl,
+            options.now,
+          );
+          links.push(link.row);
+          return { organization: entry.organization, url: link.url, expiresOn: link.expiresOn };
+        });
+      emails.push(
+        stagedEmailRow(
+          reminderEmail({
+            userId,
+            email: first.email,
+            firstName: first.first_name,
+            language: languageOf(first.language) ?? DEFAULT_LANGUAGE,
+            today,
+            firstReminderId: firstId,
+            items: personRows.map(itemOf),
+            links: personLinks,
+            supportUrl: options.supportUrl,
+          }),
+        ),
       );
     }
-    await tx.flush();
+    if (emails.length > 0) {
+      await query(tx, STAGE_REMINDER_EMAILS, {
+        links: json(links),
+        ...stagedEmailsInsert.values(emails),
+      });
+    }
     return { people: byPerson.size, reminders: claimed.length };
   });
 }

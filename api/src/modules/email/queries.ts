@@ -34,6 +34,25 @@ export type StagedEmailValues = {
 };
 
 /**
+ * Many staged messages' rows as one insert (a jsonb list of StagedEmailRow), for work that
+ * stages hundreds at once; a key already staged keeps its message. Run it in the transaction of
+ * what caused them.
+ */
+export const stagedEmailsInsert: SqlPart<StagedEmailRow[], { emailRows: string }> = {
+  text: `insert into email_outbox (dedupe_key, kind, recipients, subject, text_body, html_body,
+     attachments, status, attempts, last_error, sent_at, next_attempt_at)
+   select e."dedupeKey", e.kind, array(select jsonb_array_elements_text(e.recipients)), e.subject,
+     e."textBody", e."htmlBody", e.attachments, e.status, e.attempts, e."lastError", e."sentAt",
+     e."nextAttemptAt"
+     from jsonb_to_recordset(:emailRows::jsonb) as e("dedupeKey" text, kind text,
+       recipients jsonb, subject text, "textBody" text, "htmlBody" text, attachments jsonb,
+       status text, attempts int, "lastError" text, "sentAt" timestamptz,
+       "nextAttemptAt" timestamptz)
+   on conflict (dedupe_key) do nothing`,
+  values: (rows) => ({ emailRows: json(rows) }),
+};
+
+/**
  * A staged message's row as an insert, for statements written in plain SQL (it can stand as a
  * WITH part); run it in the transaction of what caused the message.
  */

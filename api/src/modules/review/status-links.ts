@@ -17,6 +17,21 @@ export const isStatusTokenShaped = (token: string) => /^[A-Za-z0-9_-]{43}$/.test
 export const statusPath = (formHash: string, token: string) =>
   `/form/${encodeURIComponent(formHash)}/status/${token}`;
 
+/** A new link: its address, its last day, and the row that makes it work once stored. */
+export function newStatusLink(
+  registration: { id: number; formHash: string },
+  publicUrl: string,
+  now: Date = new Date(),
+) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + STATUS_LINK_DAYS * DAY_MS);
+  return {
+    url: `${publicUrl}${statusPath(registration.formHash, token)}`,
+    expiresOn: todayInProgramZone(expiresAt),
+    row: { registrationId: registration.id, tokenHash: hashStatusToken(token), expiresAt },
+  };
+}
+
 /**
  * A new link for the registration, staged in the caller's transaction (it exists only if the
  * decision that sends it commits). Answers the address and the last day it works.
@@ -27,16 +42,12 @@ export function issueStatusLink(
   publicUrl: string,
   now: Date = new Date(),
 ): { url: string; expiresOn: string } {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + STATUS_LINK_DAYS * DAY_MS);
+  const { url, expiresOn, row } = newStatusLink(registration, publicUrl, now);
   em.create(StatusToken, {
-    registration: registration.id,
-    tokenHash: hashStatusToken(token),
-    expiresAt,
+    registration: row.registrationId,
+    tokenHash: row.tokenHash,
+    expiresAt: row.expiresAt,
     usedAt: null,
   });
-  return {
-    url: `${publicUrl}${statusPath(registration.formHash, token)}`,
-    expiresOn: todayInProgramZone(expiresAt),
-  };
+  return { url, expiresOn };
 }
