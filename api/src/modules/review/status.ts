@@ -10,7 +10,6 @@ import {
   type TStatusView,
   type TTestKitCorrection,
 } from '../../../../shared/review.js';
-import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
 import {
   Certification,
   CertificationAgency,
@@ -44,8 +43,7 @@ import { hashStatusToken, isStatusTokenShaped } from './status-links.js';
 
 const UNPROCESSABLE = 422;
 
-const linkUnusable = () =>
-  new AppError(404, STATUS_CODES.invalid, STATUS_PAGE_MESSAGES.invalidLinkText);
+const linkUnusable = () => new AppError(404, STATUS_CODES.invalid, MESSAGES.statusLinkInvalid);
 
 const correctionErrors = (errors: TCorrectionErrors) =>
   new AppError(UNPROCESSABLE, STATUS_CODES.correctionErrors, errors);
@@ -191,7 +189,7 @@ function matchCorrections(
     const corrects = (item: I) => matched.some((c) => c.kind === kind && c.item.id === item.id);
     for (const input of inputs) {
       const item = items.find((candidate) => candidate.id === input.id);
-      if (!item) errors.generalErrors.push(STATUS_PAGE_MESSAGES.itemNotRejected);
+      if (!item) errors.generalErrors.push(MESSAGES.correctionItemNotRejected);
       else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
       else matched.push(make(item, input));
     }
@@ -201,10 +199,10 @@ function matchCorrections(
     certificationCorrection(item, input, rules, errors),
   );
   pair('testKit', rejected.testKits, corrections.testKits, testKitCorrection);
-  if (missing) errors.generalErrors.push(STATUS_PAGE_MESSAGES.correctionsMissing);
+  if (missing) errors.generalErrors.push(MESSAGES.correctionsMissing);
   for (const correction of matched) {
     if (correction.unchanged && !correction.documentId) {
-      errors.fieldErrors[documentPath(correction)] ??= STATUS_PAGE_MESSAGES.nothingChanged;
+      errors.fieldErrors[documentPath(correction)] ??= MESSAGES.correctionNothingChanged;
     }
   }
   return matched;
@@ -235,7 +233,7 @@ export async function sendCorrections(
     const link = await findLinkRow(tx, key.formHash);
     if (!registration || !link) throw linkUnusable();
     if (registration.reviewState !== 'changes_requested') {
-      throw AppError.conflict(STATUS_PAGE_MESSAGES.notAwaitingCorrections);
+      throw AppError.conflict(MESSAGES.correctionsNotAwaited);
     }
     const submission = registration.submission ? Number(registration.submission.id) : null;
     const rejected = {
