@@ -144,6 +144,18 @@ export const MESSAGES = {
   draftLinkInvalid:
     'This link to a saved registration has expired or is no longer valid. Saved registrations are kept for {days} days, and saving again replaces the link.',
 
+  // The registrant's status link (review and corrections).
+  statusLinkInvalid:
+    'This status link is not valid: it may have expired, it may already have been used to send corrections, or it may have been copied incompletely. The most recent email about your registration has a link that works.',
+  correctionsSent:
+    'Thank you. Your corrections were sent and your registration is waiting for review again. You will receive an email when it has been reviewed.',
+  correctionNothingChanged: 'Please correct this item or upload a replacement document.',
+  correctionsNotAwaited: 'This registration is not waiting for corrections.',
+  correctionItemNotRejected: 'This item does not need a correction.',
+  correctionsMissing: 'Please correct every item that was rejected.',
+  correctionUploadChosenFile:
+    'Please upload the chosen file before sending, or reload the page to keep your current document.',
+
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',
   notFound: 'The requested resource was not found.',

@@ -1,7 +1,8 @@
-// Every word the registrant reads about the review of their registration: the personal status
-// page and the decision emails (welcome, changes requested, rejected), in English, keyed by
-// meaning. `{name}` placeholders are filled with fillMessage. The console shows the same state,
-// decision and reason labels, so staff and registrant read the same words.
+// The names of review states, decisions and reasons in English: the console shows them, and the
+// registrant's catalogue (shared/i18n, section `status`) holds them with their Spanish, so staff
+// and registrant name a decision alike. The *_KEYS maps name each one's catalogue key for the
+// status page and the decision emails, which say everything else in the registrant's language.
+import type { TKey } from './i18n/catalogue.js';
 import type {
   TDocumentDecision,
   TDocumentRejectionReason,
@@ -37,69 +38,30 @@ export const REGISTRATION_REJECTION_REASON_LABELS: Record<TRegistrationRejection
   other: 'Other',
 };
 
-/** The personal status page (/form/{hash}/status/{token}). */
-export const STATUS_PAGE_MESSAGES = {
-  title: 'Your Registration',
-  intro: 'This page shows the review of your registration with {organization}.',
-  stateLine: 'Status: {state}',
-  registeredOn: 'Registered on {date}.',
-  certificationsHeading: 'Certifications',
-  testKitsHeading: 'Test Kits',
-  certificationTitle: 'Certification {number}',
-  testKitTitle: 'Test Kit {serial}',
-  decisionLine: 'Decision: {decision}',
-  reasonLine: 'Reason: {reason}',
-  noteLine: 'Note from the reviewer: {note}',
-  correctIntro:
-    'Correct the details below and upload a replacement document. Your current document is kept if you do not upload a new one.',
-  replacementLabel: 'Replacement Document',
-  sendCorrections: 'Send Corrections',
-  sending: 'Sending...',
-  pendingText:
-    'Your registration is waiting for review. You will receive an email when it has been reviewed.',
-  approvedText: 'Your registration has been approved. Your login details follow by email.',
-  rejectedText: 'Your registration was not approved.',
-  correctionsSentTitle: 'Corrections Sent',
-  correctionsSentText:
-    'Thank you. Your corrections were sent and your registration is waiting for review again. You will receive an email when it has been reviewed.',
-  invalidLinkTitle: 'This Link Cannot Be Used',
-  invalidLinkText:
-    'This status link is not valid: it may have expired, it may already have been used to send corrections, or it may have been copied incompletely. The most recent email about your registration has a link that works.',
-  uploadChosenFile:
-    'Please upload the chosen file before sending, or reload the page to keep your current document.',
-  // Answers of the correction call.
-  nothingChanged: 'Please correct this item or upload a replacement document.',
-  notAwaitingCorrections: 'This registration is not waiting for corrections.',
-  itemNotRejected: 'This item does not need a correction.',
-  correctionsMissing: 'Please correct every item that was rejected.',
-} as const;
+export const REVIEW_STATE_KEYS = {
+  pending: 'status.states.pending',
+  changes_requested: 'status.states.changes_requested',
+  approved: 'status.states.approved',
+  rejected: 'status.states.rejected',
+} as const satisfies Record<TReviewState, TKey>;
 
-/** The decision emails. The admins' copies open with adminCopyIntro. */
-export const REVIEW_EMAIL_MESSAGES = {
-  greeting: 'Hello {firstName},',
-  adminCopyIntro:
-    'You receive this copy as an administrator of {company} registered with {organization}. This message was sent to {person}:',
-  supportLine: 'Questions? Contact support: {supportUrl}',
+export const DOCUMENT_DECISION_KEYS = {
+  pending: 'status.decisions.pending',
+  accepted: 'status.decisions.accepted',
+  rejected: 'status.decisions.rejected',
+} as const satisfies Record<TDocumentDecision, TKey>;
 
-  welcomeSubject: 'Welcome to the {organization} backflow testing program',
-  welcomeApproved: 'Your registration with {organization} has been approved. Welcome!',
-  welcomeLoginDetails:
-    'Your login details for submitting tests will follow by email within {hours} hours.',
-  welcomeKnowledgeBase: 'Learn how to use the platform in our knowledge base: {knowledgeBaseUrl}',
+export const DOCUMENT_REJECTION_REASON_KEYS = {
+  unreadable: 'status.documentReasons.unreadable',
+  mismatch: 'status.documentReasons.mismatch',
+  expired: 'status.documentReasons.expired',
+  wrong_document: 'status.documentReasons.wrong_document',
+  other: 'status.documentReasons.other',
+} as const satisfies Record<TDocumentRejectionReason, TKey>;
 
-  changesSubject: 'Changes needed for your {organization} registration',
-  changesIntro:
-    'We reviewed your registration with {organization}. These items need a correction before it can be approved:',
-  changesCertification: '- Certification {number} ({agency}, {type}): {reason}',
-  changesTestKit: '- Test kit {serial} ({manufacturer} {model}): {reason}',
-  changesNote: '  Note from the reviewer: {note}',
-  changesLink:
-    'Send your corrections through your personal link. It works until {date} and only for your registration:',
-  changesLinkForPerson: '{person} has received a personal link to send the corrections.',
-
-  rejectedSubject: 'Your {organization} registration was not approved',
-  rejectedIntro: 'We reviewed your registration with {organization} and could not approve it.',
-  rejectedReason: 'Reason: {reason}',
-  rejectedNote: 'Note from the reviewer: {note}',
-  rejectedMistake: 'If you believe this is a mistake, please contact support: {supportUrl}',
-} as const;
+export const REGISTRATION_REJECTION_REASON_KEYS = {
+  not_eligible: 'status.registrationReasons.not_eligible',
+  duplicate: 'status.registrationReasons.duplicate',
+  not_verified: 'status.registrationReasons.not_verified',
+  other: 'status.registrationReasons.other',
+} as const satisfies Record<TRegistrationRejectionReason, TKey>;

@@ -1,4 +1,10 @@
 import { MESSAGES } from '../codes.js';
+import {
+  DOCUMENT_DECISION_LABELS,
+  DOCUMENT_REJECTION_REASON_LABELS,
+  REGISTRATION_REJECTION_REASON_LABELS,
+  REVIEW_STATE_LABELS,
+} from '../review-messages.js';
 
 // The public site's words in English: every screen, the messages a registrant can see (from the
 // client's checks and from the server, the spec's texts, held once in MESSAGES) and the emails to
@@ -83,6 +89,13 @@ export const PUBLIC_MESSAGES = {
   oneFilePerUpload: MESSAGES.oneFilePerUpload,
   draftSaved: MESSAGES.draftSaved,
   draftLinkInvalid: MESSAGES.draftLinkInvalid,
+  statusLinkInvalid: MESSAGES.statusLinkInvalid,
+  correctionsSent: MESSAGES.correctionsSent,
+  correctionNothingChanged: MESSAGES.correctionNothingChanged,
+  correctionsNotAwaited: MESSAGES.correctionsNotAwaited,
+  correctionItemNotRejected: MESSAGES.correctionItemNotRejected,
+  correctionsMissing: MESSAGES.correctionsMissing,
+  correctionUploadChosenFile: MESSAGES.correctionUploadChosenFile,
   badRequest: MESSAGES.badRequest,
   notFound: MESSAGES.notFound,
   rateLimited: MESSAGES.rateLimited,
@@ -298,6 +311,34 @@ export const en = {
   embed: {
     frameTitle: 'Backflow tester registration form',
   },
+  status: {
+    title: 'Your Registration',
+    invalidLinkTitle: 'This Link Cannot Be Used',
+    correctionsSentTitle: 'Corrections Sent',
+    intro: 'This page shows the review of your registration with {organization}.',
+    stateLine: 'Status: {state}',
+    registeredOn: 'Registered on {date}.',
+    certificationsHeading: 'Certifications',
+    testKitsHeading: 'Test Kits',
+    certificationTitle: 'Certification {number}',
+    testKitTitle: 'Test Kit {serial}',
+    decisionLine: 'Decision: {decision}',
+    reasonLine: 'Reason: {reason}',
+    noteLine: 'Note from the reviewer: {note}',
+    correctIntro:
+      'Correct the details below and upload a replacement document. Your current document is kept if you do not upload a new one.',
+    replacementLabel: 'Replacement Document',
+    sendCorrections: 'Send Corrections',
+    sending: 'Sending...',
+    pendingText:
+      'Your registration is waiting for review. You will receive an email when it has been reviewed.',
+    approvedText: 'Your registration has been approved. Your login details follow by email.',
+    rejectedText: 'Your registration was not approved.',
+    states: REVIEW_STATE_LABELS,
+    decisions: DOCUMENT_DECISION_LABELS,
+    documentReasons: DOCUMENT_REJECTION_REASON_LABELS,
+    registrationReasons: REGISTRATION_REJECTION_REASON_LABELS,
+  },
   emails: {
     draftSaved: {
       subject: 'Your saved {orgName} tester registration',
@@ -312,10 +353,36 @@ export const en = {
           'If you did not ask for this, you can ignore this email.',
         ].join('\n'),
     },
+    review: {
+      greeting: 'Hello {firstName},',
+      adminCopyIntro:
+        'You receive this copy as an administrator of {company} registered with {organization}. This message was sent to {person}:',
+      supportLine: 'Questions? Contact support: {supportUrl}',
+      welcomeSubject: 'Welcome to the {organization} backflow testing program',
+      welcomeApproved: 'Your registration with {organization} has been approved. Welcome!',
+      welcomeLoginDetails:
+        'Your login details for submitting tests will follow by email within {hours} hours.',
+      welcomeKnowledgeBase:
+        'Learn how to use the platform in our knowledge base: {knowledgeBaseUrl}',
+      changesSubject: 'Changes needed for your {organization} registration',
+      changesIntro:
+        'We reviewed your registration with {organization}. These items need a correction before it can be approved:',
+      changesCertification: '- Certification {number} ({agency}, {type}): {reason}',
+      changesTestKit: '- Test kit {serial} ({manufacturer} {model}): {reason}',
+      changesNote: '  Note from the reviewer: {note}',
+      changesLink:
+        'Send your corrections through your personal link. It works until {date} and only for your registration:',
+      changesLinkForPerson: '{person} has received a personal link to send the corrections.',
+      rejectedSubject: 'Your {organization} registration was not approved',
+      rejectedIntro: 'We reviewed your registration with {organization} and could not approve it.',
+      rejectedReason: 'Reason: {reason}',
+      rejectedNote: 'Note from the reviewer: {note}',
+      rejectedMistake: 'If you believe this is a mistake, please contact support: {supportUrl}',
+    },
   },
   renewal: {
     intro:
-      'Renewed your certification or calibrated your test kit? Enter the new date below, upload the new document and send it. The program reviews it before it replaces the one on file.',
+      'Renewed your certification or calibrated your test kit? Enter the new date below, upload the new document and send it. It replaces the one on file, and the program reviews it.',
     send: 'Send Renewal',
     sentTitle: 'Renewal sent',
     sentText:

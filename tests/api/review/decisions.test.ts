@@ -380,6 +380,52 @@ describe('sending the decision (changes requested)', () => {
   });
 });
 
+describe('decision emails in the language of the registration', () => {
+  it('writes to a registrant who registered in Spanish, and to their admins, in Spanish', async () => {
+    const organization = await createOrganization(t.app.orm.em.fork());
+    const submitted = await submitRegistration(t.app, {
+      organization,
+      withAdmin: true,
+      language: 'es',
+    });
+    const id = registrationOf(submitted, submitted.testerEmail);
+    const [certification] = (await calls.review(id)).certifications;
+    await calls.document(id, 'certification', certification.id, 'rejected', {
+      reason: 'unreadable',
+      note: 'Escanee de nuevo.',
+    });
+    await drainMail();
+    expect((await calls.current(id, 'request_changes')).statusCode).toBe(200);
+    expect(await t.app.outbox.deliver()).toEqual({ sent: 2, failed: 0 });
+    const personal = smtp.messages.find(
+      (m) => m.to && JSON.stringify(m.to).includes(submitted.testerEmail),
+    );
+    const copy = smtp.messages.find((m) => m !== personal);
+    expect(personal?.subject).toBe(`Se necesitan cambios en su registro con ${organization.name}`);
+    expect(personal?.text).toContain('Hola, Tess:');
+    expect(personal?.text).toContain(
+      `- Certificación ${certification.number} (${certification.agencyName}, ${certification.typeName}): Documento ilegible`,
+    );
+    expect(personal?.text).toContain('Nota del revisor: Escanee de nuevo.');
+    // The link's last day as Spanish readers write it ("25 de diciembre de 2026").
+    expect(personal?.text).toMatch(/Funciona hasta el \d{1,2} de [a-z]+ de \d{4}/);
+    expect(copy?.subject).toBe(personal?.subject);
+    expect(copy?.text).toContain('Recibe esta copia como administrador');
+    expect(copy?.text).toContain('recibió un enlace personal para enviar las correcciones');
+  });
+
+  it('rejects in Spanish with the reason in Spanish', async () => {
+    const organization = await createOrganization(t.app.orm.em.fork());
+    const submitted = await submitRegistration(t.app, { organization, language: 'es' });
+    const id = registrationOf(submitted, submitted.testerEmail);
+    await drainMail();
+    expect((await calls.current(id, 'reject', { reason: 'duplicate' })).statusCode).toBe(200);
+    expect(await t.app.outbox.deliver()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages[0]?.subject).toBe(`Su registro con ${organization.name} no fue aprobado`);
+    expect(smtp.messages[0]?.text).toContain('Motivo: Registro duplicado');
+  });
+});
+
 describe('rejecting the registration', () => {
   it('is final, recorded with its reason, and emailed', async () => {
     const organization = await createOrganization(t.app.orm.em.fork());

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { App } from '../../../api/src/app.js';
 import { Registration } from '../../../api/src/db/entities/index.js';
 import {
@@ -33,6 +34,8 @@ export async function submitRegistration(
     withAdmin?: boolean;
     withKit?: boolean;
     certExp?: string;
+    /** The language the registrant filled the form in (English when not given). */
+    language?: 'en' | 'es';
   } = {},
 ): Promise<Submitted> {
   const organization =
@@ -63,12 +66,16 @@ export async function submitRegistration(
       userType: 'admin',
     });
   }
-  const response = await submit(app, {
-    hashValue: organization.hash,
-    companyInfo: [companyInput()],
-    userInfo: users,
-    testKitInfo: options.withKit ? [await testKitFor(app, organization)] : [],
-  });
+  const response = await submit(
+    app,
+    {
+      hashValue: organization.hash,
+      companyInfo: [companyInput()],
+      userInfo: users,
+      testKitInfo: options.withKit ? [await testKitFor(app, organization)] : [],
+    },
+    { 'idempotency-key': randomUUID(), 'accept-language': options.language ?? 'en' },
+  );
   if (response.json().code !== 'SUCCESS') throw new Error(`submit failed: ${response.body}`);
   const rows = await app.orm.em
     .fork()

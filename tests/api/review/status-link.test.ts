@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry, Registration, StatusToken } from '../../../api/src/db/entities/index.js';
 import { MESSAGES } from '../../../shared/codes.js';
 import { STATUS_CODES } from '../../../shared/review.js';
-import { STATUS_PAGE_MESSAGES } from '../../../shared/review-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
 import { createOrganization, uploadedLink } from '../registration/fixtures.js';
@@ -126,9 +125,14 @@ describe('the personal status link', () => {
       expect(response.statusCode, `${hash} ${token}`).toBe(404);
       expect(response.json()).toEqual({
         code: STATUS_CODES.invalid,
-        message: STATUS_PAGE_MESSAGES.invalidLinkText,
+        message: MESSAGES.statusLinkInvalid,
       });
     }
+    const spanish = await t.app.inject({
+      method: 'GET',
+      url: `/api/tr/status/${link.hash}/${unknown}?lang=es`,
+    });
+    expect(spanish.json().message).toMatch(/^Este enlace de estado no es válido/);
     await t.app.orm.em
       .fork()
       .nativeUpdate(
@@ -150,7 +154,7 @@ describe('the personal status link', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       code: 'SUCCESS',
-      message: STATUS_PAGE_MESSAGES.correctionsSentText,
+      message: MESSAGES.correctionsSent,
     });
 
     const after = await calls.review(link.registrationId);
@@ -215,10 +219,10 @@ describe('the personal status link', () => {
     const nothing = await send(link.hash, link.token, unchanged);
     expect(nothing.json().message.fieldErrors).toEqual({
       [`certifications.${unchanged.certifications[0]?.id}.certDocLink`]:
-        STATUS_PAGE_MESSAGES.nothingChanged,
+        MESSAGES.correctionNothingChanged,
     });
     const missing = await send(link.hash, link.token, { certifications: [], testKits: [] });
-    expect(missing.json().message.generalErrors).toEqual([STATUS_PAGE_MESSAGES.correctionsMissing]);
+    expect(missing.json().message.generalErrors).toEqual([MESSAGES.correctionsMissing]);
     const twice = await correctionOf(link, { certNum: 'TWICE-1' });
     const repeated = await send(link.hash, link.token, {
       ...twice,
@@ -257,7 +261,7 @@ describe('the personal status link', () => {
       testKits: [],
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().message.generalErrors).toEqual([STATUS_PAGE_MESSAGES.itemNotRejected]);
+    expect(response.json().message.generalErrors).toEqual([MESSAGES.correctionItemNotRejected]);
     const untouched = await calls.review(other.registrationId);
     expect(untouched.certifications[0].number).not.toBe('HIJACKED');
     expect((await registration(link.registrationId)).reviewState).toBe('changes_requested');
@@ -296,7 +300,7 @@ describe('the personal status link', () => {
     expect(status).toMatchObject({ state: 'rejected', canCorrect: false });
     const response = await send(link.hash, link.token, await correctionOf(link));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(STATUS_PAGE_MESSAGES.notAwaitingCorrections);
+    expect(response.json().message).toBe(MESSAGES.correctionsNotAwaited);
   });
 });
 

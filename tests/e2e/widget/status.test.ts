@@ -110,6 +110,31 @@ async function registrationIdOf(email: string) {
   return (await em.findOneOrFail(Registration, { user: user.id }, { refresh: true })).id;
 }
 
+/** Staff reject the registration's certificate and send the decision; answers the link's path. */
+async function changesRequestedThroughTheApi(email: string, reason: string) {
+  const registrationId = await registrationIdOf(email);
+  const review = await fetch(`${server.url}/api/admin/review/${registrationId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const record = (await review.json()) as { version: number; certifications: { id: number }[] };
+  const decide = (action: string, body: Record<string, unknown>) =>
+    fetch(`${server.url}/api/sc/submit/review/${registrationId}/${action}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await decide('document', {
+    version: record.version,
+    item: 'certification',
+    itemId: record.certifications[0]?.id,
+    decision: 'rejected',
+    reason,
+  });
+  await decide('request_changes', { version: record.version + 1 });
+  const [changes] = await mailTo(email);
+  return statusPathIn(changes?.text);
+}
+
 describe('review and corrections, end to end', () => {
   it('registers a tester, rejects the certificate, takes the correction through the emailed link, approves it and welcomes them', async () => {
     const email = uniqueEmail('loop-tester');
@@ -201,6 +226,36 @@ describe('review and corrections, end to end', () => {
 });
 
 describe('the status page', () => {
+  it('speaks Spanish, and switches language without losing a correction', async () => {
+    const email = uniqueEmail('spanish-tester');
+    const registrant = await browser.newPage();
+    await registerThroughTheWizard(registrant, email);
+    const statusPath = await changesRequestedThroughTheApi(email, 'unreadable');
+    await registrant.goto(`${server.url}${statusPath}?lang=es`);
+    await registrant.getByRole('heading', { level: 1, name: 'Su registro' }).waitFor();
+    expect(await registrant.evaluate(() => document.documentElement.lang)).toBe('es');
+    await registrant.getByText('Estado: Cambios solicitados').waitFor();
+    await registrant.getByText('Motivo: Documento ilegible').waitFor();
+    const item = registrant.getByRole('region', { name: 'Certificación AW-7001' });
+    const number = item.getByLabel('Número de certificación', { exact: false });
+    await number.fill('');
+    await press(registrant, registrant.getByRole('button', { name: 'Enviar correcciones' }));
+    await registrant.getByRole('heading', { name: 'Hay un problema' }).waitFor();
+    await expectNoAxeViolations(registrant, 'status page in Spanish');
+    await screenshot(registrant, 'status-page-es');
+    await number.fill('AW-7001-C');
+    await registrant
+      .getByRole('navigation', { name: 'Idioma' })
+      .getByRole('button', { name: 'English' })
+      .click();
+    await registrant.getByText('Status: Changes requested').waitFor();
+    const english = registrant.getByRole('region', { name: 'Certification AW-7001' });
+    expect(await english.getByLabel('Certification Number', { exact: true }).inputValue()).toBe(
+      'AW-7001-C',
+    );
+    await registrant.close();
+  });
+
   it('says clearly that an unknown link cannot be used, with the support link', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/form/${organization.hash}/status/${'x'.repeat(43)}`);
@@ -215,27 +270,7 @@ describe('the status page', () => {
     const registrant = await browser.newPage();
     await registerThroughTheWizard(registrant, email);
     await registrant.close();
-    const registrationId = await registrationIdOf(email);
-    const review = await fetch(`${server.url}/api/admin/review/${registrationId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const record = (await review.json()) as { version: number; certifications: { id: number }[] };
-    const decide = (action: string, body: Record<string, unknown>) =>
-      fetch(`${server.url}/api/sc/submit/review/${registrationId}/${action}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    await decide('document', {
-      version: record.version,
-      item: 'certification',
-      itemId: record.certifications[0]?.id,
-      decision: 'rejected',
-      reason: 'expired',
-    });
-    await decide('request_changes', { version: record.version + 1 });
-    const [changes] = await mailTo(email);
-    const statusUrl = `${server.url}${statusPathIn(changes?.text)}`;
+    const statusUrl = `${server.url}${await changesRequestedThroughTheApi(email, 'expired')}`;
 
     // A city's page on another origin framing the link, as embed.js frames the form.
     let hostUrl = '';

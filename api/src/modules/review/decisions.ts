@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_LANGUAGE, languageOf } from '../../../../shared/i18n/languages.js';
 import {
   REVIEW_STAFF_MESSAGES,
   type TDocumentDecisionRequest,
@@ -20,7 +21,7 @@ import { stageEmail } from '../email/outbox.js';
 import { type Decision, decisionEmails, type RejectedItem } from './emails.js';
 import {
   bumpReviewVersions,
-  companyAdminEmails,
+  companyAdmins,
   lockSubmissionRegistrations,
   type ReviewRow,
   reviewRegistration,
@@ -120,16 +121,27 @@ function audited(kind: AuditedItem['item'], item: TCertification | TTestKit): Au
   };
 }
 
+/** The language a registration was made in (emails to its person are written in it). */
+const languageOfRow = (language: string) => languageOf(language) ?? DEFAULT_LANGUAGE;
+
 async function stageDecisionEmails(locked: Locked, decision: Decision, settings: ReviewSettings) {
   const { tx, row } = locked;
-  const adminEmails = row.user_type === 'tester' ? await companyAdminEmails(tx, row.id) : [];
+  const admins = row.user_type === 'tester' ? await companyAdmins(tx, row.id) : [];
   for (const email of decisionEmails(decision, {
     registrationId: row.id,
     version: row.version + 1,
-    person: { firstName: row.first_name, lastName: row.last_name, email: row.email },
+    person: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      language: languageOfRow(row.language),
+    },
     organization: { name: row.organization_name, homeBanner: row.home_banner },
     companyName: row.company_name,
-    adminEmails,
+    admins: admins.map((admin) => ({
+      email: admin.email,
+      language: languageOfRow(admin.language),
+    })),
     links: settings.links,
   })) {
     stageEmail(tx, email);

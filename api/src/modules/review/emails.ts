@@ -1,30 +1,32 @@
 import { WELCOME_EMAIL_HOURS } from '../../../../shared/constants.js';
-import { fillMessage } from '../../../../shared/registration.js';
+import { type TKey, type TParams, translate } from '../../../../shared/i18n/catalogue.js';
+import type { TLanguage } from '../../../../shared/i18n/languages.js';
 import type {
   TDocumentRejectionReason,
   TRegistrationRejectionReason,
 } from '../../../../shared/review.js';
 import {
-  DOCUMENT_REJECTION_REASON_LABELS,
-  REGISTRATION_REJECTION_REASON_LABELS,
-  REVIEW_EMAIL_MESSAGES as WORDS,
+  DOCUMENT_REJECTION_REASON_KEYS,
+  REGISTRATION_REJECTION_REASON_KEYS,
 } from '../../../../shared/review-messages.js';
 import type { StagedEmail } from '../email/outbox.js';
 
 // The decision emails to the registrant (welcome, changes requested, rejected), each with a copy
 // for the admins of the registrant's company registered with the same organization. Plain text,
 // no documents attached; staged in the decision's transaction, one message per recipient group
-// and decision (the dedupe key names the registration and the version the decision made).
+// and decision (the dedupe key names the registration and the version the decision made). Each
+// is written in the language its readers registered in (shared/i18n, `emails.review`): the
+// registrant's in theirs, the admins' copies one per language among them.
 
 export interface DecisionAddressees {
   registrationId: number;
   /** The review version the decision produced: one per decision. */
   version: number;
-  person: { firstName: string; lastName: string; email: string };
+  person: { firstName: string; lastName: string; email: string; language: TLanguage };
   organization: { name: string; homeBanner: string };
   companyName: string | null;
   /** Admins of the company registered with the organization (testers' decisions only). */
-  adminEmails: string[];
+  admins: { email: string; language: TLanguage }[];
   links: { support: string; knowledgeBase: string };
 }
 
@@ -45,115 +47,151 @@ export type Decision =
     }
   | { kind: 'rejected'; reason: TRegistrationRejectionReason; note: string | null };
 
-const line = (template: string, values: Record<string, string | number> = {}) =>
-  fillMessage(template, values);
+/** The catalogue's words in one language. */
+const wordsIn =
+  (language: TLanguage) =>
+  (key: TKey, values: TParams = {}): string =>
+    translate(language, key, values);
+type Words = ReturnType<typeof wordsIn>;
 
-function subjectOf(decision: Decision, organization: string): string {
-  const template = {
-    welcome: WORDS.welcomeSubject,
-    changes_requested: WORDS.changesSubject,
-    rejected: WORDS.rejectedSubject,
-  }[decision.kind];
-  return line(template, { organization }).slice(0, 255);
+function subjectOf(decision: Decision, organization: string, line: Words): string {
+  const word = (
+    {
+      welcome: 'emails.review.welcomeSubject',
+      changes_requested: 'emails.review.changesSubject',
+      rejected: 'emails.review.rejectedSubject',
+    } as const
+  )[decision.kind];
+  return line(word, { organization }).slice(0, 255);
 }
 
-function itemLines(items: RejectedItem[]): string[] {
+function itemLines(items: RejectedItem[], line: Words, language: TLanguage): string[] {
   return items.flatMap((item) => {
-    const reason = DOCUMENT_REJECTION_REASON_LABELS[item.reason];
+    const reason = translate(language, DOCUMENT_REJECTION_REASON_KEYS[item.reason]);
     const described =
       item.kind === 'certification'
-        ? line(WORDS.changesCertification, {
+        ? line('emails.review.changesCertification', {
             number: item.fields.first,
             agency: item.fields.second,
             type: item.fields.third,
             reason,
           })
-        : line(WORDS.changesTestKit, {
+        : line('emails.review.changesTestKit', {
             serial: item.fields.first,
             manufacturer: item.fields.second,
             model: item.fields.third,
             reason,
           });
-    return item.note ? [described, line(WORDS.changesNote, { note: item.note })] : [described];
+    return item.note
+      ? [described, line('emails.review.changesNote', { note: item.note })]
+      : [described];
   });
 }
+
+/** A YYYY-MM-DD day as readers of the language write it. */
+const longDate = (isoDay: string, language: TLanguage) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 
 /** The decision's paragraphs; `forPerson` adds what only the registrant receives (the link). */
 function decisionParagraphs(
   decision: Decision,
   to: DecisionAddressees,
   forPerson: boolean,
+  language: TLanguage,
 ): string[] {
+  const line = wordsIn(language);
   const organization = to.organization.name;
-  const support = line(WORDS.supportLine, { supportUrl: to.links.support });
+  const support = line('emails.review.supportLine', { supportUrl: to.links.support });
   switch (decision.kind) {
     case 'welcome':
       return [
-        line(WORDS.welcomeApproved, { organization }),
+        line('emails.review.welcomeApproved', { organization }),
         to.organization.homeBanner.trim(),
-        line(WORDS.welcomeLoginDetails, { hours: WELCOME_EMAIL_HOURS }),
-        line(WORDS.welcomeKnowledgeBase, { knowledgeBaseUrl: to.links.knowledgeBase }),
+        line('emails.review.welcomeLoginDetails', { hours: WELCOME_EMAIL_HOURS }),
+        line('emails.review.welcomeKnowledgeBase', { knowledgeBaseUrl: to.links.knowledgeBase }),
         support,
       ].filter(Boolean);
     case 'changes_requested': {
       const person = `${to.person.firstName} ${to.person.lastName}`;
+      const date = longDate(decision.statusLink.expiresOn, language);
       const link = forPerson
-        ? `${line(WORDS.changesLink, { date: decision.statusLink.expiresOn })}\n${decision.statusLink.url}`
-        : line(WORDS.changesLinkForPerson, { person });
+        ? `${line('emails.review.changesLink', { date })}\n${decision.statusLink.url}`
+        : line('emails.review.changesLinkForPerson', { person });
       return [
-        [line(WORDS.changesIntro, { organization }), ...itemLines(decision.items)].join('\n'),
+        [
+          line('emails.review.changesIntro', { organization }),
+          ...itemLines(decision.items, line, language),
+        ].join('\n'),
         link,
         support,
       ];
     }
     case 'rejected': {
       const reason = [
-        line(WORDS.rejectedReason, {
-          reason: REGISTRATION_REJECTION_REASON_LABELS[decision.reason],
+        line('emails.review.rejectedReason', {
+          reason: translate(language, REGISTRATION_REJECTION_REASON_KEYS[decision.reason]),
         }),
-        decision.note ? line(WORDS.rejectedNote, { note: decision.note }) : '',
+        decision.note ? line('emails.review.rejectedNote', { note: decision.note }) : '',
       ]
         .filter(Boolean)
         .join('\n');
       return [
-        line(WORDS.rejectedIntro, { organization }),
+        line('emails.review.rejectedIntro', { organization }),
         reason,
-        line(WORDS.rejectedMistake, { supportUrl: to.links.support }),
+        line('emails.review.rejectedMistake', { supportUrl: to.links.support }),
       ];
     }
   }
 }
 
-/** The registrant's message and, when the company has admins registered, their copy. */
+/**
+ * The registrant's message and, when the company has admins registered, their copy: one message
+ * per language the admins registered in.
+ */
 export function decisionEmails(decision: Decision, to: DecisionAddressees): StagedEmail[] {
-  const subject = subjectOf(decision, to.organization.name);
   const key = `review:${to.registrationId}:${to.version}`;
   const kind = `review_${decision.kind}`;
-  const greeting = line(WORDS.greeting, { firstName: to.person.firstName });
+  const message = (language: TLanguage, forPerson: boolean) => {
+    const line = wordsIn(language);
+    const greeting = line('emails.review.greeting', { firstName: to.person.firstName });
+    const intro = forPerson
+      ? []
+      : [
+          line('emails.review.adminCopyIntro', {
+            company: to.companyName ?? '',
+            organization: to.organization.name,
+            person: `${to.person.firstName} ${to.person.lastName} <${to.person.email}>`,
+          }),
+        ];
+    const paragraphs = [
+      ...intro,
+      greeting,
+      ...decisionParagraphs(decision, to, forPerson, language),
+    ];
+    return {
+      kind,
+      subject: subjectOf(decision, to.organization.name, line),
+      textBody: `${paragraphs.join('\n\n')}\n`,
+    };
+  };
   const personal: StagedEmail = {
     dedupeKey: `${key}:person`,
-    kind,
     recipients: [to.person.email],
-    subject,
-    textBody: `${[greeting, ...decisionParagraphs(decision, to, true)].join('\n\n')}\n`,
+    ...message(to.person.language, true),
   };
-  const admins = to.adminEmails.filter(
-    (email) => email.toLowerCase() !== to.person.email.toLowerCase(),
-  );
-  if (admins.length === 0) return [personal];
-  const intro = line(WORDS.adminCopyIntro, {
-    company: to.companyName ?? '',
-    organization: to.organization.name,
-    person: `${to.person.firstName} ${to.person.lastName} <${to.person.email}>`,
-  });
+  const byLanguage = new Map<TLanguage, string[]>();
+  for (const admin of to.admins) {
+    if (admin.email.toLowerCase() === to.person.email.toLowerCase()) continue;
+    byLanguage.set(admin.language, [...(byLanguage.get(admin.language) ?? []), admin.email]);
+  }
   return [
     personal,
-    {
-      dedupeKey: `${key}:admins`,
-      kind,
-      recipients: admins,
-      subject,
-      textBody: `${[intro, greeting, ...decisionParagraphs(decision, to, false)].join('\n\n')}\n`,
-    },
+    ...[...byLanguage].map(([language, recipients]) => ({
+      dedupeKey: `${key}:admins:${language}`,
+      recipients,
+      ...message(language, false),
+    })),
   ];
 }

@@ -102,6 +102,8 @@ export interface ReviewRow {
   rejection_note: string | null;
   enrolled: boolean;
   submission_id: number | null;
+  /** The language the registration was made in: the registrant's emails are written in it. */
+  language: string;
   user_id: number;
   user_type: string;
   first_name: string;
@@ -128,7 +130,7 @@ const REVIEW = sql<{ id: number }>(
   'review-registration',
   `select r.id, r.review_version as version, r.review_state as state, r.registered_at,
           r.queued_at, r.resubmitted_at, r.reviewed_at, r.rejection_reason, r.rejection_note,
-          r.enrolled, r.submission_id, u.id as user_id, u.type as user_type, u.first_name,
+          r.enrolled, r.submission_id, r.language, u.id as user_id, u.type as user_type, u.first_name,
           u.last_name, u.email, u.phone, o.id as organization_id, o.name as organization_name,
           o.form_hash, o.home_banner, c.id as company_id, c.name as company_name,
           c.phone as company_phone, c.address1, c.address2, c.city, c.state as state_code, c.zip,
@@ -274,20 +276,21 @@ export async function bumpReviewVersions(em: EntityManager, ids: number[]): Prom
 
 const COMPANY_ADMINS = sql<{ registrationId: number }>(
   'review-company-admins',
-  `select distinct u.email from registrations me
+  `select distinct u.email, r.language from registrations me
      join registrations r on r.organization_id = me.organization_id
                          and r.company_id = me.company_id and r.id <> me.id
      join users u on u.id = r.user_id and u.type = 'admin'
     where me.id = :registrationId and r.review_state <> 'rejected'
     order by u.email`,
 );
-/** The admins of the registration's company registered with the same organization. */
-export async function companyAdminEmails(em: EntityManager, registrationId: number) {
-  const rows = await query<{ email: string }, { registrationId: number }>(em, COMPANY_ADMINS, {
+/**
+ * The admins of the registration's company registered with the same organization, each with the
+ * language of their own registration there.
+ */
+export const companyAdmins = (em: EntityManager, registrationId: number) =>
+  query<{ email: string; language: string }, { registrationId: number }>(em, COMPANY_ADMINS, {
     registrationId,
   });
-  return rows.map((row) => row.email);
-}
 
 export interface StatusTokenRow {
   id: number;

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CODES } from '../../../../shared/codes.js';
+import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { ZApiAnswer } from '../../../../shared/registration.js';
 import {
   STATUS_CODES,
   ZStatusAnswer,
   ZStatusCorrectionRequest,
 } from '../../../../shared/review.js';
-import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
 import { publicRateLimits } from '../registration/public-api.js';
 import { sendCorrections, statusView } from './status.js';
 
@@ -65,7 +64,7 @@ export async function statusRoutes(scope: FastifyInstance) {
         { formHash: request.params.hash, token: request.params.token },
         request.body,
       );
-      return { code: CODES.success, message: STATUS_PAGE_MESSAGES.correctionsSentText };
+      return { code: CODES.success, message: MESSAGES.correctionsSent };
     },
   );
 }

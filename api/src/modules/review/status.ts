@@ -10,7 +10,6 @@ import {
   type TStatusView,
   type TTestKitCorrection,
 } from '../../../../shared/review.js';
-import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
 import {
   Certification,
   CertificationAgency,
@@ -51,8 +50,7 @@ import { hashStatusToken, isStatusTokenShaped } from './status-links.js';
 
 const UNPROCESSABLE = 422;
 
-const linkUnusable = () =>
-  new AppError(404, STATUS_CODES.invalid, STATUS_PAGE_MESSAGES.invalidLinkText);
+const linkUnusable = () => new AppError(404, STATUS_CODES.invalid, MESSAGES.statusLinkInvalid);
 
 const correctionErrors = (errors: TCorrectionErrors) =>
   new AppError(UNPROCESSABLE, STATUS_CODES.correctionErrors, errors);
@@ -227,7 +225,7 @@ function matchCorrections(
       const item = items.find((candidate) => candidate.id === input.id);
       if (!item) {
         errors.generalErrors.push(
-          renewal ? MESSAGES.renewalNotNeeded : STATUS_PAGE_MESSAGES.itemNotRejected,
+          renewal ? MESSAGES.renewalNotNeeded : MESSAGES.correctionItemNotRejected,
         );
       } else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
       else matched.push(make(item, input));
@@ -243,10 +241,10 @@ function matchCorrections(
     for (const correction of matched) checkRenewal(renewalOf(correction), renewal.today, errors);
     return matched;
   }
-  if (missing) errors.generalErrors.push(STATUS_PAGE_MESSAGES.correctionsMissing);
+  if (missing) errors.generalErrors.push(MESSAGES.correctionsMissing);
   for (const correction of matched) {
     if (correction.unchanged && !correction.documentId) {
-      errors.fieldErrors[documentPath(correction)] ??= STATUS_PAGE_MESSAGES.nothingChanged;
+      errors.fieldErrors[documentPath(correction)] ??= MESSAGES.correctionNothingChanged;
     }
   }
   return matched;
@@ -279,7 +277,7 @@ export async function sendCorrections(
     const stateBefore = registration.reviewState;
     const renewing = RENEWABLE_STATES.includes(stateBefore);
     if (stateBefore !== 'changes_requested' && !renewing) {
-      throw AppError.conflict(STATUS_PAGE_MESSAGES.notAwaitingCorrections);
+      throw AppError.conflict(MESSAGES.correctionsNotAwaited);
     }
     const today = todayInProgramZone();
     const submission = registration.submission ? Number(registration.submission.id) : null;

@@ -1,4 +1,3 @@
-import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { useForm } from '../org/form-context.js';
 import { agencyOptions, typeOptions } from '../wizard/certification-options.js';
@@ -28,12 +27,13 @@ export const documentField = (prefix: string) =>
 /** The replacement document: the wizard's upload control, rules and messages; optional here. */
 function Replacement({ prefix, values, errors, file, onChange, onChoose }: Props) {
   const { hash, reportUnreachable } = useForm();
+  const { t } = useI18n();
   const field = documentField(prefix);
   const path = `${prefix}.${field}`;
   return (
     <UploadControl
       id={fieldId(path)}
-      label={STATUS_PAGE_MESSAGES.replacementLabel}
+      label={t('status.replacementLabel')}
       required={false}
       file={file}
       fileName={values.docName ?? ''}
@@ -67,7 +67,7 @@ export function CertificationCorrection(props: Props) {
   );
   return (
     <>
-      <p>{STATUS_PAGE_MESSAGES.correctIntro}</p>
+      <p>{t('status.correctIntro')}</p>
       <div className="field-grid">
         {text('certNum')}
         {text('certExp', 'date')}
@@ -75,7 +75,7 @@ export function CertificationCorrection(props: Props) {
           path={`${prefix}.certAgency`}
           label={t(CERTIFICATION_LABELS.certAgency)}
           required
-          placeholder="Please select"
+          placeholder={t('wizard.pleaseSelect')}
           options={agencies}
           value={values.certAgency ?? ''}
           error={errors[`${prefix}.certAgency`]}
@@ -89,7 +89,7 @@ export function CertificationCorrection(props: Props) {
           path={`${prefix}.certType`}
           label={t(CERTIFICATION_LABELS.certType)}
           required
-          placeholder="Please select"
+          placeholder={t('wizard.pleaseSelect')}
           options={types}
           disabled={!values.certAgency}
           value={values.certType ?? ''}
@@ -114,7 +114,7 @@ export function TestKitCorrection(props: Props) {
   ] as const;
   return (
     <>
-      <p>{STATUS_PAGE_MESSAGES.correctIntro}</p>
+      <p>{t('status.correctIntro')}</p>
       <div className="field-grid">
         {fields.map(([field, type]) => (
           <TextField

@@ -1,12 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../../shared/codes.js';
-import { fillMessage } from '../../../../shared/registration.js';
 import { checkCorrections, type TStatusView } from '../../../../shared/review.js';
 import {
-  DOCUMENT_DECISION_LABELS,
-  DOCUMENT_REJECTION_REASON_LABELS,
-  REVIEW_STATE_LABELS,
-  STATUS_PAGE_MESSAGES as WORDS,
+  DOCUMENT_DECISION_KEYS,
+  DOCUMENT_REJECTION_REASON_KEYS,
+  REVIEW_STATE_KEYS,
 } from '../../../../shared/review-messages.js';
 import { useFocusHeading } from '../focus.js';
 import { useI18n } from '../i18n/use-i18n.js';
@@ -31,7 +29,8 @@ const NO_ERRORS: TWizardErrors = { general: [], fields: {} };
 /** A page of its own: the heading takes focus and names the tab. */
 function Page({ title, children }: { title: string; children: ReactNode }) {
   const { org } = useForm();
-  const heading = useFocusHeading(`${title} – ${org.org_name} Tester Registration`);
+  const { t } = useI18n();
+  const heading = useFocusHeading(`${title} – ${t('org.title', { orgName: org.org_name })}`);
   return (
     <main className="page">
       <h1 ref={heading} tabIndex={-1}>
@@ -44,20 +43,19 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Decision({ item }: { item: TCertificationView | TTestKitView }) {
+  const { t } = useI18n();
   return (
     <>
       <p>
         <strong>
-          {fillMessage(WORDS.decisionLine, { decision: DOCUMENT_DECISION_LABELS[item.decision] })}
+          {t('status.decisionLine', { decision: t(DOCUMENT_DECISION_KEYS[item.decision]) })}
         </strong>
       </p>
       {item.decision === 'rejected' && item.reason ? (
-        <p>
-          {fillMessage(WORDS.reasonLine, { reason: DOCUMENT_REJECTION_REASON_LABELS[item.reason] })}
-        </p>
+        <p>{t('status.reasonLine', { reason: t(DOCUMENT_REJECTION_REASON_KEYS[item.reason]) })}</p>
       ) : null}
       {item.decision === 'rejected' && item.note ? (
-        <p>{fillMessage(WORDS.noteLine, { note: item.note })}</p>
+        <p>{t('status.noteLine', { note: item.note })}</p>
       ) : null}
     </>
   );
@@ -153,7 +151,7 @@ function StatusPage({
   onInvalid(): void;
 }) {
   const { reportUnreachable } = useForm();
-  const { t } = useI18n();
+  const { t, formatDate } = useI18n();
   const renewing = isRenewing(status);
   const editable = status.canCorrect || renewing;
   const [forms, setForms] = useState(() => initialForms(status));
@@ -165,14 +163,10 @@ function StatusPage({
   const titles = new Map<string, string>([
     ...status.certifications.map(
       (item) =>
-        [
-          certificationKey(item),
-          fillMessage(WORDS.certificationTitle, { number: item.number }),
-        ] as const,
+        [certificationKey(item), t('status.certificationTitle', { number: item.number })] as const,
     ),
     ...status.testKits.map(
-      (item) =>
-        [testKitKey(item), fillMessage(WORDS.testKitTitle, { serial: item.serial })] as const,
+      (item) => [testKitKey(item), t('status.testKitTitle', { serial: item.serial })] as const,
     ),
   ]);
   const labelOf = (path: string) => {
@@ -184,8 +178,8 @@ function StatusPage({
           t(key),
         ]),
       ),
-      certDocLink: WORDS.replacementLabel,
-      kitCalibDocLink: WORDS.replacementLabel,
+      certDocLink: t('status.replacementLabel'),
+      kitCalibDocLink: t('status.replacementLabel'),
     };
     return `${titles.get(`${list}.${id}`) ?? ''}: ${labels[field] ?? field}`;
   };
@@ -210,7 +204,7 @@ function StatusPage({
     const checked = checkCorrections(correctionBody(forms));
     const fields: Record<string, string> = checked.ok ? {} : { ...checked.errors.fieldErrors };
     for (const [prefix] of notUploaded) {
-      fields[`${prefix}.${documentField(prefix)}`] ??= WORDS.uploadChosenFile;
+      fields[`${prefix}.${documentField(prefix)}`] ??= MESSAGES.correctionUploadChosenFile;
     }
     if (!checked.ok || notUploaded.length > 0) {
       setErrors(
@@ -233,10 +227,10 @@ function StatusPage({
   };
 
   const stateText = {
-    pending: WORDS.pendingText,
+    pending: t('status.pendingText'),
     changes_requested: '',
-    approved: WORDS.approvedText,
-    rejected: WORDS.rejectedText,
+    approved: t('status.approvedText'),
+    rejected: t('status.rejectedText'),
   }[status.state];
 
   const section = (
@@ -271,26 +265,24 @@ function StatusPage({
   );
 
   return (
-    <Page title={WORDS.title}>
+    <Page title={t('status.title')}>
       <ErrorSummary errors={errors} labelOf={labelOf} />
-      <p>{fillMessage(WORDS.intro, { organization: status.organizationName })}</p>
+      <p>{t('status.intro', { organization: status.organizationName })}</p>
       <p className="lead">
-        <strong>
-          {fillMessage(WORDS.stateLine, { state: REVIEW_STATE_LABELS[status.state] })}
-        </strong>
+        <strong>{t('status.stateLine', { state: t(REVIEW_STATE_KEYS[status.state]) })}</strong>
       </p>
-      <p>{fillMessage(WORDS.registeredOn, { date: status.registeredOn })}</p>
+      <p>{t('status.registeredOn', { date: formatDate(status.registeredOn) })}</p>
       {stateText ? <p>{stateText}</p> : null}
       {renewing ? <p>{t('renewal.intro')}</p> : null}
       <form noValidate onSubmit={send}>
-        {status.certifications.length > 0 ? <h2>{WORDS.certificationsHeading}</h2> : null}
+        {status.certifications.length > 0 ? <h2>{t('status.certificationsHeading')}</h2> : null}
         {status.certifications.map((item) =>
           section(
             certificationKey(item),
             titles.get(certificationKey(item)) ?? '',
             [
               [t(CERTIFICATION_LABELS.certNum), item.number],
-              [t(CERTIFICATION_LABELS.certExp), item.expiresOn],
+              [t(CERTIFICATION_LABELS.certExp), formatDate(item.expiresOn)],
               [t(CERTIFICATION_LABELS.certAgency), item.agencyName],
               [t(CERTIFICATION_LABELS.certType), item.typeName],
             ],
@@ -298,7 +290,7 @@ function StatusPage({
             CertificationCorrection,
           ),
         )}
-        {status.testKits.length > 0 ? <h2>{WORDS.testKitsHeading}</h2> : null}
+        {status.testKits.length > 0 ? <h2>{t('status.testKitsHeading')}</h2> : null}
         {status.testKits.map((item) =>
           section(
             testKitKey(item),
@@ -307,7 +299,7 @@ function StatusPage({
               [t(TEST_KIT_LABELS.kitSerial), item.serial],
               [t(TEST_KIT_LABELS.kitMfr), item.manufacturer],
               [t(TEST_KIT_LABELS.kitModel), item.model],
-              [t(TEST_KIT_LABELS.kitCalibDate), item.calibratedOn],
+              [t(TEST_KIT_LABELS.kitCalibDate), formatDate(item.calibratedOn)],
             ],
             item,
             TestKitCorrection,
@@ -316,7 +308,11 @@ function StatusPage({
         {editable ? (
           <div className="wizard-nav">
             <button type="submit" className="button primary" aria-disabled={sending || undefined}>
-              {sending ? WORDS.sending : renewing ? t('renewal.send') : WORDS.sendCorrections}
+              {sending
+                ? t('status.sending')
+                : renewing
+                  ? t('renewal.send')
+                  : t('status.sendCorrections')}
             </button>
           </div>
         ) : null}
@@ -331,9 +327,9 @@ function StatusPage({
  */
 export function StatusRoute({ token }: { token: string }) {
   const { hash, reportUnreachable } = useForm();
+  const { t, localize } = useI18n();
   const [lookup, setLookup] = useState<TStatusLookup | null>(null);
   const [sent, setSent] = useState<'corrections' | 'renewal'>();
-  const { t } = useI18n();
 
   useEffect(() => {
     let current = true;
@@ -351,8 +347,8 @@ export function StatusRoute({ token }: { token: string }) {
   if (!lookup || lookup.state === 'unreachable') return <PageLoading />;
   if (lookup.state === 'invalid') {
     return (
-      <Page title={WORDS.invalidLinkTitle}>
-        <p>{WORDS.invalidLinkText}</p>
+      <Page title={t('status.invalidLinkTitle')}>
+        <p>{localize(MESSAGES.statusLinkInvalid)}</p>
       </Page>
     );
   }
@@ -365,8 +361,8 @@ export function StatusRoute({ token }: { token: string }) {
   }
   if (sent) {
     return (
-      <Page title={WORDS.correctionsSentTitle}>
-        <p role="status">{WORDS.correctionsSentText}</p>
+      <Page title={t('status.correctionsSentTitle')}>
+        <p role="status">{localize(MESSAGES.correctionsSent)}</p>
       </Page>
     );
   }

@@ -4,7 +4,6 @@ import {
   type TCorrectionErrors,
   type TStatusView,
 } from '../../../../shared/review.js';
-import { STATUS_PAGE_MESSAGES } from '../../../../shared/review-messages.js';
 import { apiGet, apiPost, isFetchFailure } from '../api.js';
 
 // The status link's two calls: what the page shows, and sending the corrections.
@@ -46,9 +45,7 @@ export async function sendCorrections(
   }
   // A refusal in words (no longer waiting for corrections, a request the server could not read).
   const message =
-    typeof answer.message === 'string'
-      ? answer.message
-      : STATUS_PAGE_MESSAGES.notAwaitingCorrections;
+    typeof answer.message === 'string' ? answer.message : MESSAGES.correctionsNotAwaited;
   return {
     kind: 'errors',
     errors: { generalErrors: [message || MESSAGES.apiSubmissionError], fieldErrors: {} },
