@@ -39,3 +39,10 @@ export function languageFromAcceptLanguage(header: string | undefined): TLanguag
     .sort((a, b) => b.weight - a.weight || a.position - b.position);
   return ranked[0]?.language ?? null;
 }
+
+/** A YYYY-MM-DD day as readers of the language write it ('December 25, 2026'); else as given. */
+export function formatDay(language: TLanguage, isoDay: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? new Date(`${isoDay}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime())) return isoDay;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+}

@@ -1,5 +1,5 @@
 import { translate } from '../../../../shared/i18n/catalogue.js';
-import type { TLanguage } from '../../../../shared/i18n/languages.js';
+import { formatDay, type TLanguage } from '../../../../shared/i18n/languages.js';
 import { daysBetween } from '../../../../shared/program-zone.js';
 import type { StagedEmail } from '../email/outbox.js';
 import type { ItemFacts } from './items.js';
@@ -46,19 +46,13 @@ export function reminderItemName(language: TLanguage, item: ReminderItem): strin
       });
 }
 
-function longDate(language: TLanguage, date: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
-
 export function reminderEmail(message: ReminderEmail): StagedEmail {
   const { language } = message;
   const lines = [translate(language, 'reminders.greeting', { firstName: message.firstName }), ''];
   lines.push(translate(language, 'reminders.intro'), '');
   for (const item of message.items) {
     const due = translate(language, 'reminders.due', {
-      date: longDate(language, item.dueOn),
+      date: formatDay(language, item.dueOn),
       days: daysBetween(message.today, item.dueOn),
     });
     lines.push(`- ${reminderItemName(language, item)} ${due}`);
@@ -70,7 +64,7 @@ export function reminderEmail(message: ReminderEmail): StagedEmail {
   for (const link of message.links) lines.push(`${link.organization}: ${link.url}`);
   const lastDay = message.links[0]?.expiresOn;
   if (lastDay) {
-    lines.push(translate(language, 'reminders.linkValid', { date: longDate(language, lastDay) }));
+    lines.push(translate(language, 'reminders.linkValid', { date: formatDay(language, lastDay) }));
   }
   lines.push('', translate(language, 'reminders.support', { link: message.supportUrl }));
   return {

@@ -1,6 +1,6 @@
 import { WELCOME_EMAIL_HOURS } from '../../../../shared/constants.js';
 import { type TKey, type TParams, translate } from '../../../../shared/i18n/catalogue.js';
-import type { TLanguage } from '../../../../shared/i18n/languages.js';
+import { formatDay, type TLanguage } from '../../../../shared/i18n/languages.js';
 import type {
   TDocumentRejectionReason,
   TRegistrationRejectionReason,
@@ -88,12 +88,6 @@ function itemLines(items: RejectedItem[], line: Words, language: TLanguage): str
   });
 }
 
-/** A YYYY-MM-DD day as readers of the language write it. */
-const longDate = (isoDay: string, language: TLanguage) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
-
 /** The decision's paragraphs; `forPerson` adds what only the registrant receives (the link). */
 function decisionParagraphs(
   decision: Decision,
@@ -115,7 +109,7 @@ function decisionParagraphs(
       ].filter(Boolean);
     case 'changes_requested': {
       const person = `${to.person.firstName} ${to.person.lastName}`;
-      const date = longDate(decision.statusLink.expiresOn, language);
+      const date = formatDay(language, decision.statusLink.expiresOn);
       const link = forPerson
         ? `${line('emails.review.changesLink', { date })}\n${decision.statusLink.url}`
         : line('emails.review.changesLinkForPerson', { person });

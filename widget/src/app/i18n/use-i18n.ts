@@ -5,7 +5,7 @@ import {
   type TParams,
   translate,
 } from '../../../../shared/i18n/catalogue.js';
-import type { TLanguage } from '../../../../shared/i18n/languages.js';
+import { formatDay, type TLanguage } from '../../../../shared/i18n/languages.js';
 import { currentLanguage, subscribeLanguage } from './language.js';
 
 export type TTranslate = (key: TKey, params?: TParams) => string;
@@ -22,15 +22,11 @@ export interface TI18n {
 
 /** Translation bound to an explicit language, for code outside React. */
 export function i18nFor(language: TLanguage): TI18n {
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
   return {
     language,
     t: (key, params) => translate(language, key, params),
     localize: (message) => localizeMessage(message, language),
-    formatDate: (isoDay) => {
-      const day = /^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? new Date(`${isoDay}T00:00:00Z`) : null;
-      return day && !Number.isNaN(day.getTime()) ? dates.format(day) : isoDay;
-    },
+    formatDate: (isoDay) => formatDay(language, isoDay),
     formatNumber: (value, options) => new Intl.NumberFormat(language, options).format(value),
   };
 }
