@@ -15,6 +15,7 @@ import { Migration20261125130421_organization_embed_origins } from './Migration2
 import { Migration20261125135116_review } from './Migration20261125135116_review.js';
 import { Migration20261125145529_organization_compliance_settings } from './Migration20261125145529_organization_compliance_settings.js';
 import { Migration20261125150114_compliance_reminders } from './Migration20261125150114_compliance_reminders.js';
+import { Migration20261125161057_renewals_wait_for_acceptance } from './Migration20261125161057_renewals_wait_for_acceptance.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -70,5 +71,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261125150114_compliance_reminders',
     class: Migration20261125150114_compliance_reminders,
+  },
+  {
+    name: 'Migration20261125161057_renewals_wait_for_acceptance',
+    class: Migration20261125161057_renewals_wait_for_acceptance,
   },
 ];

@@ -382,7 +382,7 @@ export const en = {
   },
   renewal: {
     intro:
-      'Renewed your certification or calibrated your test kit? Enter the new date below, upload the new document and send it. It replaces the one on file, and the program reviews it.',
+      'Renewed your certification or calibrated your test kit? Enter the new date below, upload the new document and send it. The program reviews it before it replaces the one on file.',
     send: 'Send Renewal',
     sentTitle: 'Renewal sent',
     sentText:

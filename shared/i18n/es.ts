@@ -411,7 +411,7 @@ export const es: TCatalogue = {
   },
   renewal: {
     intro:
-      '¿Renovó su certificación o calibró su kit de prueba? Ingrese la nueva fecha abajo, suba el nuevo documento y envíelo. Reemplaza el que tenemos registrado y el programa lo revisa.',
+      '¿Renovó su certificación o calibró su kit de prueba? Ingrese la nueva fecha abajo, suba el nuevo documento y envíelo. El programa lo revisa antes de que reemplace el que tenemos registrado.',
     send: 'Enviar renovación',
     sentTitle: 'Renovación enviada',
     sentText:

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxEmail, Registration, Reminder } from '../../../api/src/db/entities/index.js';
+import {
+  Certification,
+  OutboxEmail,
+  Registration,
+  Reminder,
+  TestKit,
+} from '../../../api/src/db/entities/index.js';
 import { runReminders } from '../../../api/src/modules/compliance/reminders.js';
 import { issueStatusLink } from '../../../api/src/modules/review/status-links.js';
 import { MESSAGES } from '../../../shared/codes.js';
@@ -82,8 +88,31 @@ describe('renewal through the status page and review', () => {
     const record = await calls.review(id);
     expect(record.certifications[0]).toMatchObject({ expiresOn: renewed, decision: 'pending' });
     expect(record.certifications[0].earlierVersions[0].summary).toContain(addDays(today, 20));
+    // Until it is accepted the renewal waits beside the item: the item on file keeps its date
+    // and document, and the person who renewed is not reminded again meanwhile.
+    const onFile = () =>
+      t.app.orm.em.fork().findOneOrFail(Certification, certification.id, { refresh: true });
+    const waiting = await onFile();
+    expect(waiting.expiresOn).toBe(addDays(today, 20));
+    expect(waiting.renewal).toMatchObject({ expiresOn: renewed });
+    const earlierDocument = waiting.document?.id;
+    const remindersWhileWaiting = await t.app.orm.em.fork().count(Reminder, {
+      user: waiting.user.id,
+    });
+    await runReminders(t.app.orm.em.fork(), {
+      now: new Date(Date.now() + 14 * 86_400_000),
+      publicUrl: 'http://localhost:3000',
+      supportUrl: 'mailto:help@example.com',
+    });
+    expect(await t.app.orm.em.fork().count(Reminder, { user: waiting.user.id })).toBe(
+      remindersWhileWaiting,
+    );
 
     await calls.acceptAll(id);
+    const accepted = await onFile();
+    expect(accepted.expiresOn).toBe(renewed);
+    expect(accepted.renewal).toBeNull();
+    expect(accepted.document?.id).not.toBe(earlierDocument);
     expect((await calls.current(id, 'approve')).statusCode).toBe(200);
     const registration = await t.app.orm.em.fork().findOneOrFail(Registration, id);
     expect(registration.reviewState).toBe('approved');
@@ -112,6 +141,101 @@ describe('renewal through the status page and review', () => {
       [addDays(today, 20), 30],
       [renewed, 30],
     ]);
+  });
+
+  it('keeps the item on file when a renewal is rejected, and takes its correction beside it', async () => {
+    const { submitted, id, hash, token } = await remindedTester(10);
+    const [certification] = (await view(hash, token)).json().message.status.certifications;
+    const first = addDays(today, 2 * 365);
+    const renewal = (certExp: string, certDocLink?: string) => ({
+      certifications: [
+        {
+          id: certification.id,
+          certNum: certification.number,
+          certExp,
+          certAgency: certification.agencyId,
+          certType: certification.typeId,
+          ...(certDocLink ? { certDocLink } : {}),
+        },
+      ],
+    });
+    const link = await uploadedLink(t.app, submitted.organization.hash);
+    expect((await send(hash, token, renewal(first, link))).statusCode).toBe(200);
+    await calls.document(id, 'certification', certification.id, 'rejected', {
+      reason: 'mismatch',
+    });
+    expect((await calls.current(id, 'request_changes')).statusCode).toBe(200);
+    const onFile = () =>
+      t.app.orm.em.fork().findOneOrFail(Certification, certification.id, { refresh: true });
+    expect((await onFile()).expiresOn).toBe(addDays(today, 10));
+
+    // The changes-requested link shows the renewal and takes its correction (same document).
+    const [message] = await t.app.orm.em
+      .fork()
+      .find(
+        OutboxEmail,
+        { recipients: { $contains: [submitted.testerEmail] }, kind: 'review_changes_requested' },
+        { orderBy: { id: 'desc' } },
+      );
+    const [, fixHash, fixToken] =
+      /\/form\/([^/\s]+)\/status\/([A-Za-z0-9_-]{43})/.exec(message?.textBody ?? '') ?? [];
+    const shown = (await view(fixHash ?? '', fixToken ?? '')).json().message.status;
+    expect(shown.certifications[0]).toMatchObject({ expiresOn: first, decision: 'rejected' });
+    const corrected = addDays(today, 2 * 365 + 1);
+    expect((await send(fixHash ?? '', fixToken ?? '', renewal(corrected))).statusCode).toBe(200);
+    const waiting = await onFile();
+    expect(waiting.expiresOn).toBe(addDays(today, 10));
+    expect(waiting.renewal).toMatchObject({ expiresOn: corrected, documentId: link });
+
+    await calls.acceptAll(id);
+    const accepted = await onFile();
+    expect(accepted.expiresOn).toBe(corrected);
+    expect(accepted.document?.id).toBe(link);
+    expect(accepted.renewal).toBeNull();
+  });
+
+  it("renews a kit's calibration: the kit keeps its dates until the renewal is accepted", async () => {
+    const submitted = await submitRegistration(t.app, { withKit: true });
+    const id = registrationOf(submitted, submitted.testerEmail);
+    await calls.acceptAll(id);
+    expect((await calls.current(id, 'approve')).statusCode).toBe(200);
+    const em = t.app.orm.em.fork();
+    const issued = issueStatusLink(
+      em,
+      { id, formHash: submitted.organization.hash },
+      'http://localhost:3000',
+    );
+    await em.flush();
+    const [, hash = '', token = ''] = /\/form\/([^/]+)\/status\/(.+)$/.exec(issued.url) ?? [];
+    const status = (await view(hash, token)).json().message.status;
+    const [kit] = status.testKits;
+    expect(status.renewable.testKits).toEqual([kit.id]);
+    const document = await uploadedLink(t.app, submitted.organization.hash);
+    const sent = await send(hash, token, {
+      testKits: [
+        {
+          id: kit.id,
+          kitSerial: kit.serial,
+          kitMfr: kit.manufacturer,
+          kitModel: kit.model,
+          kitCalibDate: today,
+          kitCalibDocLink: document,
+        },
+      ],
+    });
+    expect(sent.statusCode).toBe(200);
+    const onFile = () => t.app.orm.em.fork().findOneOrFail(TestKit, kit.id, { refresh: true });
+    const waiting = await onFile();
+    expect(waiting.calibratedOn).toBe(kit.calibratedOn);
+    expect(waiting.renewal).toMatchObject({ calibratedOn: today, documentId: document });
+
+    await calls.acceptAll(id);
+    const accepted = await onFile();
+    expect(accepted.calibratedOn).toBe(today);
+    expect(accepted.document?.id).toBe(document);
+    expect(accepted.renewal).toBeNull();
+    // The next calibration's date follows the new one (the organization's 12 months).
+    expect(accepted.calibrationDueOn?.slice(0, 4)).toBe(String(Number(today.slice(0, 4)) + 1));
   });
 
   it('refuses a renewal without a later date or a new document, and changes nothing', async () => {

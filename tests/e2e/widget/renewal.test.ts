@@ -136,6 +136,11 @@ describe('renewal, end to end', () => {
     await registrant.getByRole('heading', { level: 1, name: 'Renewal sent' }).waitFor();
     await expectNoAxeViolations(registrant, 'renewal sent');
 
+    // Until staff accept it the certificate on file keeps its date: still in Expiring.
+    await console.goto(`${server.url}/scadmin/expiring`);
+    await heading(console, 'Expiring');
+    await console.getByRole('row').filter({ hasText: tester.email }).getByText('20 days').waitFor();
+
     // In the Review Queue as resubmitted: staff accept the renewed certificate and approve.
     await console.goto(`${server.url}/scadmin/review`);
     await heading(console, 'Review Queue');

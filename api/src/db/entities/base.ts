@@ -34,3 +34,23 @@ export function documentReviewProperties() {
     reviewNote: p.text().nullable(),
   };
 }
+
+/** A certification's renewal as sent, waiting beside the item until a reviewer accepts it. */
+export interface TCertificationRenewal {
+  number: string;
+  expiresOn: string;
+  agencyId: number;
+  agencyName: string;
+  typeId: number;
+  typeName: string;
+  documentId: string;
+}
+
+/** A test kit's renewed calibration as sent, waiting beside the kit until it is accepted. */
+export interface TTestKitRenewal {
+  serial: string;
+  manufacturer: string;
+  model: string;
+  calibratedOn: string;
+  documentId: string;
+}

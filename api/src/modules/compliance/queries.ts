@@ -16,8 +16,9 @@ export const ACTIVE_REGISTRATIONS_TEXT = `select r.id, r.user_id, r.organization
    where r.review_state <> 'rejected' and o.allowed_until >= :today::date`;
 
 /**
- * The items of `active` registrations due between :fromDay and :toDay (a WITH part): each certification, and each test
- * kit's calibration for the testers of its submission (its admins when it has no tester).
+ * The items of `active` registrations due between :fromDay and :toDay (a WITH part): each
+ * certification, and each test kit's calibration for the testers of its submission (its admins
+ * when it has no tester); not an item whose renewal waits for review (the person has renewed).
  * Columns: registration (id, user, organization, form hash, language, registered), the item's
  * kind, key and due date, and its facts.
  */
@@ -28,7 +29,7 @@ export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.orga
          c.expires_on as due_on, c.id as item_id, c.number, c.agency_name as agency,
          c.type_name as type, null::text as serial, null::text as manufacturer, null::text as model
     from certifications c join active a on a.id = c.registration_id
-   where c.expires_on between :fromDay::date and :toDay::date
+   where c.expires_on between :fromDay::date and :toDay::date and c.renewal is null
   union all
   select a.id, a.user_id, a.organization_id, a.organization_name, a.form_hash, a.language,
          a.registered_at, a.company_id, 'calibration',
@@ -36,7 +37,7 @@ export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.orga
          k.calibration_due_on, k.id, null, null, null, k.serial, k.manufacturer, k.model
     from test_kits k
     join active a on a.submission_id = k.submission_id and a.organization_id = k.organization_id
-   where k.calibration_due_on between :fromDay::date and :toDay::date
+   where k.calibration_due_on between :fromDay::date and :toDay::date and k.renewal is null
      and k.submission_id is not null
      and (a.user_type = 'tester' or not exists (
            select 1 from active t

@@ -10,8 +10,8 @@ import {
 
 // Renewals through the registrant's status link: on a registration that is approved or waiting
 // for review, an item that is expired or due within 60 days (when reminders start) may be
-// replaced by its renewal, a later date with its new document. It then waits for review like a
-// correction.
+// renewed with a later date and its new document. The renewal waits beside the item for review
+// like a correction, and replaces it once accepted (review/decisions.ts).
 
 export const RENEWABLE_STATES: readonly TReviewState[] = ['approved', 'pending'];
 

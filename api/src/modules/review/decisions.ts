@@ -9,6 +9,9 @@ import {
 } from '../../../../shared/review.js';
 import {
   Certification,
+  CertificationAgency,
+  CertificationType,
+  Document,
   Registration,
   type TCertification,
   TestKit,
@@ -148,6 +151,32 @@ async function stageDecisionEmails(locked: Locked, decision: Decision, settings:
   }
 }
 
+/**
+ * An accepted renewal replaces the item it waited beside: its values and document become the
+ * item's (a kit's next calibration date follows by trigger), so reminders start again from them.
+ */
+function acceptRenewal(tx: EntityManager, item: TCertification | TTestKit) {
+  const { renewal } = item;
+  if (!renewal) return;
+  if ('expiresOn' in renewal) {
+    const certification = item as TCertification;
+    certification.number = renewal.number;
+    certification.expiresOn = renewal.expiresOn;
+    certification.agency = tx.getReference(CertificationAgency, renewal.agencyId);
+    certification.agencyName = renewal.agencyName;
+    certification.type = tx.getReference(CertificationType, renewal.typeId);
+    certification.typeName = renewal.typeName;
+  } else {
+    const kit = item as TTestKit;
+    kit.serial = renewal.serial;
+    kit.manufacturer = renewal.manufacturer;
+    kit.model = renewal.model;
+    kit.calibratedOn = renewal.calibratedOn;
+  }
+  if (renewal.documentId) item.document = tx.getReference(Document, renewal.documentId);
+  item.renewal = null;
+}
+
 /** Accepts or rejects one certification of the registration, or one test kit of its submission. */
 export async function decideDocument(
   em: EntityManager,
@@ -173,6 +202,7 @@ export async function decideDocument(
     item.reviewDecision = request.decision;
     item.reviewReason = request.reason;
     item.reviewNote = request.note;
+    if (request.decision === 'accepted') acceptRenewal(tx, item);
     recordAudit(tx, actor, {
       action: 'review_document',
       entityType: 'registration',

@@ -165,13 +165,22 @@ export interface CertificationReviewRow extends DocumentColumns {
   note: string | null;
 }
 
+// A renewal waiting for review is what the reviewer decides and the registrant sees: its values
+// and document stand in for the item's until it is accepted (decisions.ts applies it then).
 const CERTIFICATIONS = sql<{ registrationId: number }>(
   'review-certifications',
-  `select ce.id, ce.number, to_char(ce.expires_on, 'YYYY-MM-DD') as expires_on, ce.agency_id,
-          ce.agency_name, ce.type_id, ce.type_name, ce.review_decision as decision,
+  `select ce.id, coalesce(ce.renewal->>'number', ce.number) as number,
+          coalesce(ce.renewal->>'expiresOn', to_char(ce.expires_on, 'YYYY-MM-DD')) as expires_on,
+          coalesce((ce.renewal->>'agencyId')::int, ce.agency_id) as agency_id,
+          coalesce(ce.renewal->>'agencyName', ce.agency_name) as agency_name,
+          coalesce((ce.renewal->>'typeId')::int, ce.type_id) as type_id,
+          coalesce(ce.renewal->>'typeName', ce.type_name) as type_name,
+          ce.review_decision as decision,
           ce.review_reason as reason, ce.review_note as note, d.id as document_id,
           d.content_type, d.size
-     from certifications ce left join documents d on d.id = ce.document_id
+     from certifications ce
+     left join documents d
+            on d.id = coalesce(nullif(ce.renewal->>'documentId', '')::uuid, ce.document_id)
     where ce.registration_id = :registrationId order by ce.id`,
 );
 /** The registration's certifications with their decisions and documents. */
@@ -186,7 +195,7 @@ export interface TestKitReviewRow extends DocumentColumns {
   manufacturer: string;
   model: string;
   calibrated_on: string;
-  /** The next calibration's date (calibration date plus the organization's interval). */
+  /** The next calibration's date (none while a renewed calibration waits for review). */
   calibration_due_on: string | null;
   decision: TDocumentDecision;
   reason: TDocumentRejectionReason | null;
@@ -195,12 +204,18 @@ export interface TestKitReviewRow extends DocumentColumns {
 
 const TEST_KITS = sql<{ submissionId: number }>(
   'review-test-kits',
-  `select tk.id, tk.serial, tk.manufacturer, tk.model,
-          to_char(tk.calibrated_on, 'YYYY-MM-DD') as calibrated_on,
-          to_char(tk.calibration_due_on, 'YYYY-MM-DD') as calibration_due_on,
+  `select tk.id, coalesce(tk.renewal->>'serial', tk.serial) as serial,
+          coalesce(tk.renewal->>'manufacturer', tk.manufacturer) as manufacturer,
+          coalesce(tk.renewal->>'model', tk.model) as model,
+          coalesce(tk.renewal->>'calibratedOn', to_char(tk.calibrated_on, 'YYYY-MM-DD'))
+            as calibrated_on,
+          case when tk.renewal is null
+               then to_char(tk.calibration_due_on, 'YYYY-MM-DD') end as calibration_due_on,
           tk.review_decision as decision, tk.review_reason as reason, tk.review_note as note,
           d.id as document_id, d.content_type, d.size
-     from test_kits tk left join documents d on d.id = tk.document_id
+     from test_kits tk
+     left join documents d
+            on d.id = coalesce(nullif(tk.renewal->>'documentId', '')::uuid, tk.document_id)
     where tk.submission_id = :submissionId order by tk.id`,
 );
 /** The test kits of a submission (every registration of it reviews the same kits). */

@@ -105,9 +105,10 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
   };
 }
 
-const certificationDetails = (c: TCertification) =>
-  `${c.number} · ${c.agencyName} · ${c.typeName} · expires ${c.expiresOn}`;
-const testKitDetails = (k: TTestKit) =>
+const certificationDetails = (
+  c: Pick<TCertification, 'number' | 'agencyName' | 'typeName' | 'expiresOn'>,
+) => `${c.number} · ${c.agencyName} · ${c.typeName} · expires ${c.expiresOn}`;
+const testKitDetails = (k: Pick<TTestKit, 'serial' | 'manufacturer' | 'model' | 'calibratedOn'>) =>
   `${k.serial} · ${k.manufacturer} ${k.model} · calibrated ${k.calibratedOn}`;
 
 interface Correction {
@@ -116,6 +117,8 @@ interface Correction {
   /** The replacement document, when one was uploaded. */
   documentId: string | undefined;
   apply(tx: EntityManager): void;
+  /** Keeps the values sent beside the item, to replace it once accepted (a renewal). */
+  holdAsRenewal(): void;
   unchanged: boolean;
   /** The date sent: a certification's expiry, a kit's calibration date. */
   newDate: string;
@@ -140,11 +143,15 @@ function certificationCorrection(
     kind: 'certification',
     item,
     documentId: input.certDocLink,
-    unchanged:
-      item.number === input.certNum &&
-      item.expiresOn === input.certExp &&
-      item.agency?.id === input.certAgency &&
-      item.type?.id === input.certType,
+    unchanged: item.renewal
+      ? item.renewal.number === input.certNum &&
+        item.renewal.expiresOn === input.certExp &&
+        item.renewal.agencyId === input.certAgency &&
+        item.renewal.typeId === input.certType
+      : item.number === input.certNum &&
+        item.expiresOn === input.certExp &&
+        item.agency?.id === input.certAgency &&
+        item.type?.id === input.certType,
     newDate: input.certExp,
     apply(tx) {
       item.number = input.certNum;
@@ -154,21 +161,35 @@ function certificationCorrection(
       item.type = tx.getReference(CertificationType, input.certType);
       item.typeName = typeName ?? '';
     },
-    details: () => certificationDetails(item),
-    label: () => certificationLabel(item),
+    holdAsRenewal() {
+      item.renewal = {
+        number: input.certNum,
+        expiresOn: input.certExp,
+        agencyId: input.certAgency,
+        agencyName: agency?.agency ?? '',
+        typeId: input.certType,
+        typeName: typeName ?? '',
+        documentId: input.certDocLink ?? item.renewal?.documentId ?? '',
+      };
+    },
+    // A renewal waiting beside the item is what the registrant sees and corrects.
+    details: () => certificationDetails(item.renewal ?? item),
+    label: () => certificationLabel(item.renewal ?? item),
   };
 }
 
 function testKitCorrection(item: TTestKit, input: TTestKitCorrection): Correction {
+  // A renewal waiting beside the kit is what the registrant corrects.
+  const current = item.renewal ?? item;
   return {
     kind: 'testKit',
     item,
     documentId: input.kitCalibDocLink,
     unchanged:
-      item.serial === input.kitSerial &&
-      item.manufacturer === input.kitMfr &&
-      item.model === input.kitModel &&
-      item.calibratedOn === input.kitCalibDate,
+      current.serial === input.kitSerial &&
+      current.manufacturer === input.kitMfr &&
+      current.model === input.kitModel &&
+      current.calibratedOn === input.kitCalibDate,
     newDate: input.kitCalibDate,
     apply() {
       item.serial = input.kitSerial;
@@ -176,8 +197,17 @@ function testKitCorrection(item: TTestKit, input: TTestKitCorrection): Correctio
       item.model = input.kitModel;
       item.calibratedOn = input.kitCalibDate;
     },
-    details: () => testKitDetails(item),
-    label: () => testKitLabel(item),
+    holdAsRenewal() {
+      item.renewal = {
+        serial: input.kitSerial,
+        manufacturer: input.kitMfr,
+        model: input.kitModel,
+        calibratedOn: input.kitCalibDate,
+        documentId: input.kitCalibDocLink ?? item.renewal?.documentId ?? '',
+      };
+    },
+    details: () => testKitDetails(item.renewal ?? item),
+    label: () => testKitLabel(item.renewal ?? item),
   };
 }
 
@@ -342,9 +372,14 @@ export async function sendCorrections(
           ? { id: document.id, contentType: document.contentType, size: Number(document.size) }
           : null,
       });
-      correction.apply(tx);
-      if (correction.documentId) {
-        item.document = tx.getReference(Document, correction.documentId);
+      // A renewal (or the correction of a rejected one) waits beside the item until a reviewer
+      // accepts it; a correction replaces the rejected values at once.
+      if (renewing || item.renewal) correction.holdAsRenewal();
+      else {
+        correction.apply(tx);
+        if (correction.documentId) {
+          item.document = tx.getReference(Document, correction.documentId);
+        }
       }
       item.reviewDecision = 'pending';
       item.reviewReason = null;
