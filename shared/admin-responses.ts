@@ -217,6 +217,8 @@ const ZReviewEarlierVersion = z.object({
 const ZReviewItemDecision = ZItemDecision.extend({
   document: ZReviewDocument.nullable(),
   earlierVersions: z.array(ZReviewEarlierVersion),
+  /** These values are a renewal waiting beside the item: accepting it replaces the item. */
+  renewal: z.boolean(),
 });
 
 export const ZAdminReviewResponse = z.object({

@@ -13,7 +13,7 @@ import { DOCUMENT_REASON_CHOICES, dateTime, type TReviewCertification } from './
 
 type ReviewedItem = Pick<
   TReviewCertification,
-  'id' | 'decision' | 'reason' | 'note' | 'document' | 'earlierVersions'
+  'id' | 'decision' | 'reason' | 'note' | 'document' | 'earlierVersions' | 'renewal'
 >;
 
 export interface ItemDecision {
@@ -107,6 +107,15 @@ export function ReviewItem({ title, details, item, canDecide, busy, onDecide, he
           >
             {title}
           </Typography>
+          {item.renewal ? (
+            <Chip
+              size="small"
+              color="info"
+              variant="outlined"
+              sx={{ my: 1 }}
+              label="Renewal: replaces the one on file once accepted"
+            />
+          ) : null}
           <Box
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 0.5, columnGap: 2 }}

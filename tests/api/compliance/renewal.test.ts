@@ -86,7 +86,11 @@ describe('renewal through the status page and review', () => {
     );
     expect(queued.json()).toMatchObject([{ id, resubmitted: true }]);
     const record = await calls.review(id);
-    expect(record.certifications[0]).toMatchObject({ expiresOn: renewed, decision: 'pending' });
+    expect(record.certifications[0]).toMatchObject({
+      expiresOn: renewed,
+      decision: 'pending',
+      renewal: true,
+    });
     expect(record.certifications[0].earlierVersions[0].summary).toContain(addDays(today, 20));
     // Until it is accepted the renewal waits beside the item: the item on file keeps its date
     // and document, and the person who renewed is not reminded again meanwhile.
@@ -109,6 +113,7 @@ describe('renewal through the status page and review', () => {
     );
 
     await calls.acceptAll(id);
+    expect((await calls.review(id)).certifications[0].renewal).toBe(false);
     const accepted = await onFile();
     expect(accepted.expiresOn).toBe(renewed);
     expect(accepted.renewal).toBeNull();

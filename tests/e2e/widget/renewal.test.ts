@@ -152,6 +152,7 @@ describe('renewal, end to end', () => {
       name: `Certification ${tester.certNumber}`,
     });
     await certificate.getByText(new RegExp(`Replaced .*expires ${due}`)).waitFor();
+    await certificate.getByText('Renewal: replaces the one on file once accepted').waitFor();
     await press(
       console,
       certificate.getByRole('button', { name: `Accept Certification ${tester.certNumber}` }),

@@ -160,6 +160,8 @@ export interface CertificationReviewRow extends DocumentColumns {
   agency_name: string;
   type_id: number | null;
   type_name: string;
+  /** The values are a renewal waiting for review (the item on file keeps its own until then). */
+  renewal: boolean;
   decision: TDocumentDecision;
   reason: TDocumentRejectionReason | null;
   note: string | null;
@@ -175,7 +177,7 @@ const CERTIFICATIONS = sql<{ registrationId: number }>(
           coalesce(ce.renewal->>'agencyName', ce.agency_name) as agency_name,
           coalesce((ce.renewal->>'typeId')::int, ce.type_id) as type_id,
           coalesce(ce.renewal->>'typeName', ce.type_name) as type_name,
-          ce.review_decision as decision,
+          ce.renewal is not null as renewal, ce.review_decision as decision,
           ce.review_reason as reason, ce.review_note as note, d.id as document_id,
           d.content_type, d.size
      from certifications ce
@@ -197,6 +199,8 @@ export interface TestKitReviewRow extends DocumentColumns {
   calibrated_on: string;
   /** The next calibration's date (none while a renewed calibration waits for review). */
   calibration_due_on: string | null;
+  /** The values are a renewal waiting for review (the kit on file keeps its own until then). */
+  renewal: boolean;
   decision: TDocumentDecision;
   reason: TDocumentRejectionReason | null;
   note: string | null;
@@ -211,6 +215,7 @@ const TEST_KITS = sql<{ submissionId: number }>(
             as calibrated_on,
           case when tk.renewal is null
                then to_char(tk.calibration_due_on, 'YYYY-MM-DD') end as calibration_due_on,
+          tk.renewal is not null as renewal,
           tk.review_decision as decision, tk.review_reason as reason, tk.review_note as note,
           d.id as document_id, d.content_type, d.size
      from test_kits tk

@@ -247,11 +247,13 @@ export async function getReview(
       expiry: expiryFlag(certification.expires_on, today),
       document: documentOf(certification),
       earlierVersions: earlierOf('certification', certification.id),
+      renewal: certification.renewal,
     })),
     testKits: testKits.map((kit) => ({
       ...testKitFacts(kit),
       document: documentOf(kit),
       earlierVersions: earlierOf('testKit', kit.id),
+      renewal: kit.renewal,
     })),
     history: history
       .filter((entry) => Number(entry.registration_id) === id || entry.action === 'resubmit')
