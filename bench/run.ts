@@ -163,7 +163,9 @@ try {
   await run(`admin lists at ${small}`, () => userListsCase(context, small, smallUsers, typical));
   await run(`review queue at ${small}`, () => reviewQueueCase(context, small, typical));
   await run(`expiring at ${small}`, () => expiringCase(context, small, typical));
-  await run(`reminder run at ${small}`, () => reminderRunCase(context, small, database.url));
+  await run(`reminder run at ${small}`, () =>
+    reminderRunCase(context, small, database.url, smallUsers),
+  );
 
   log(`seeding ${users - smallUsers} more users`);
   await seedBenchData(database.url, { users: users - smallUsers });
@@ -177,7 +179,7 @@ try {
   await run(`admin lists at ${full}`, () => userListsCase(context, full, users, typical));
   await run(`review queue at ${full}`, () => reviewQueueCase(context, full, typical));
   await run(`expiring at ${full}`, () => expiringCase(context, full, typical));
-  await run(`reminder run at ${full}`, () => reminderRunCase(context, full, database.url));
+  await run(`reminder run at ${full}`, () => reminderRunCase(context, full, database.url, users));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   log('creating the large organization');

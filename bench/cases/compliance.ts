@@ -53,14 +53,34 @@ export async function expiringCase(
 }
 
 /**
- * The daily reminder run over every certification on file, first with nothing sent yet (the
- * day the feature starts: every item within 60 days is due a reminder), then again the same day
- * (nothing left to send). Reminders and their emails are removed afterwards, so each scale
+ * The daily reminder run over every certification on file (at least `atLeast`: as many as users,
+ * 100k at full scale), first with nothing sent yet (the day the feature starts: every item within
+ * 60 days is due a reminder), then again the same day (nothing left to send). Reminders and their emails are removed afterwards, so each scale
  * starts from none; the first scale's run also warms the process up (code loaded, statements
  * compiled) before the larger one is measured.
  */
-export async function reminderRunCase(context: BenchContext, scale: string, databaseUrl: string) {
+export async function reminderRunCase(
+  context: BenchContext,
+  scale: string,
+  databaseUrl: string,
+  atLeast: number,
+) {
   const orm = await createOrm({ databaseUrl });
+  // The seed gives about 0.8 certifications per user: copies (a later date, another number) of
+  // the first ones make at least `atLeast` for the run, removed again afterwards.
+  const { rows: last } = await context.db.query<{ id: number | null }>(
+    'select max(id) as id from certifications',
+  );
+  const seededUpTo = Number(last[0]?.id ?? 0);
+  await context.db.query(
+    `insert into certifications (user_id, registration_id, number, expires_on, agency_id,
+            agency_name, type_id, type_name, review_decision)
+     select user_id, registration_id, number || '-R', expires_on + 30, agency_id, agency_name,
+            type_id, type_name, review_decision
+       from certifications order by id
+      limit greatest(0, $1 - (select count(*) from certifications))`,
+    [atLeast],
+  );
   try {
     const { rows: counted } = await context.db.query<{ n: string }>(
       'select count(*) as n from certifications',
@@ -106,6 +126,7 @@ export async function reminderRunCase(context: BenchContext, scale: string, data
     await context.db.query(`delete from email_outbox where kind = 'compliance_reminder'`);
     await context.db.query('delete from reminders');
   } finally {
+    await context.db.query('delete from certifications where id > $1', [seededUpTo]);
     await orm.close(true);
   }
 }
