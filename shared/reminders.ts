@@ -11,14 +11,17 @@ export const REMINDER_THRESHOLDS = [60, 30, 7, 0] as const;
 export const EXPIRY_STATUSES = ['valid', 'expiring', 'expired'] as const;
 export type TExpiryStatus = (typeof EXPIRY_STATUSES)[number];
 
-/** An item's status on a day: expired after its due date, expiring within 60 days. */
+/**
+ * An item's status on a day: expired after its due date, expiring within `withinDays` (the
+ * reminders' 60 by default; the review screen flags 30).
+ */
 export function expiryStatus(
   dueOn: string,
   today: string,
+  withinDays: number = REMINDER_THRESHOLDS[0],
 ): { status: TExpiryStatus; daysLeft: number } {
   const daysLeft = daysBetween(today, dueOn);
-  const status =
-    daysLeft < 0 ? 'expired' : daysLeft <= REMINDER_THRESHOLDS[0] ? 'expiring' : 'valid';
+  const status = daysLeft < 0 ? 'expired' : daysLeft <= withinDays ? 'expiring' : 'valid';
   return { status, daysLeft };
 }
 

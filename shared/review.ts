@@ -45,14 +45,6 @@ export const STATUS_LINK_DAYS = 30;
 
 export const REVIEW_NOTE_MAX = 1000;
 
-/** What the console shows for a certification's expiry, compared with today (YYYY-MM-DD). */
-export function expiryFlag(expiresOn: string, today: string): 'expired' | 'expiring' | 'valid' {
-  if (expiresOn < today) return 'expired';
-  const soon = new Date(`${today}T00:00:00Z`);
-  soon.setUTCDate(soon.getUTCDate() + EXPIRING_SOON_DAYS);
-  return expiresOn <= soon.toISOString().slice(0, 10) ? 'expiring' : 'valid';
-}
-
 /** The console's words for the review calls' problems (staff-facing). */
 export const REVIEW_STAFF_MESSAGES = {
   staleVersion: 'This registration was changed by someone else. Reload to see the latest.',

@@ -6,7 +6,8 @@ import type {
 } from '../../../../shared/admin-responses.js';
 import type { TUserType } from '../../../../shared/constants.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
-import { expiryFlag, REVIEW_STAFF_MESSAGES } from '../../../../shared/review.js';
+import { expiryStatus } from '../../../../shared/reminders.js';
+import { EXPIRING_SOON_DAYS, REVIEW_STAFF_MESSAGES } from '../../../../shared/review.js';
 import {
   DOCUMENT_DECISION_LABELS,
   DOCUMENT_REJECTION_REASON_LABELS,
@@ -244,7 +245,7 @@ export async function getReview(
           },
     certifications: certifications.map((certification) => ({
       ...certificationFacts(certification),
-      expiry: expiryFlag(certification.expires_on, today),
+      expiry: expiryStatus(certification.expires_on, today, EXPIRING_SOON_DAYS).status,
       document: documentOf(certification),
       earlierVersions: earlierOf('certification', certification.id),
       renewal: certification.renewal,
