@@ -156,7 +156,7 @@ describe('renewal through the status page and review', () => {
       certifications: [
         {
           id: certification.id,
-          certNum: certification.number,
+          certNum: `${certification.number}-R`,
           certExp,
           certAgency: certification.agencyId,
           certType: certification.typeId,
@@ -182,10 +182,16 @@ describe('renewal through the status page and review', () => {
         { recipients: { $contains: [submitted.testerEmail] }, kind: 'review_changes_requested' },
         { orderBy: { id: 'desc' } },
       );
+    // The email names the rejected renewal as it was sent.
+    expect(message?.textBody).toContain(`- Certification ${certification.number}-R (`);
     const [, fixHash, fixToken] =
       /\/form\/([^/\s]+)\/status\/([A-Za-z0-9_-]{43})/.exec(message?.textBody ?? '') ?? [];
     const shown = (await view(fixHash ?? '', fixToken ?? '')).json().message.status;
-    expect(shown.certifications[0]).toMatchObject({ expiresOn: first, decision: 'rejected' });
+    expect(shown.certifications[0]).toMatchObject({
+      number: `${certification.number}-R`,
+      expiresOn: first,
+      decision: 'rejected',
+    });
     const corrected = addDays(today, 2 * 365 + 1);
     expect((await send(fixHash ?? '', fixToken ?? '', renewal(corrected))).statusCode).toBe(200);
     const waiting = await onFile();
@@ -194,6 +200,7 @@ describe('renewal through the status page and review', () => {
 
     await calls.acceptAll(id);
     const accepted = await onFile();
+    expect(accepted.number).toBe(`${certification.number}-R`);
     expect(accepted.expiresOn).toBe(corrected);
     expect(accepted.document?.id).toBe(link);
     expect(accepted.renewal).toBeNull();

@@ -35,8 +35,11 @@ export function documentReviewProperties() {
   };
 }
 
-/** A certification's renewal as sent, waiting beside the item until a reviewer accepts it. */
-export interface TCertificationRenewal {
+/**
+ * A certification's values as a registrant sends them (the submit writes them; a renewal waits in
+ * this shape beside the certification until it is accepted).
+ */
+export interface TCertificationValues {
   number: string;
   expiresOn: string;
   agencyId: number;
@@ -46,8 +49,8 @@ export interface TCertificationRenewal {
   documentId: string;
 }
 
-/** A test kit's renewed calibration as sent, waiting beside the kit until it is accepted. */
-export interface TTestKitRenewal {
+/** A test kit's values as a registrant sends them (submit, and a renewal waiting for review). */
+export interface TTestKitValues {
   serial: string;
   manufacturer: string;
   model: string;

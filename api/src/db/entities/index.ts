@@ -17,6 +17,7 @@ import { Submission } from './submission.js';
 import { TestKit } from './test-kit.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
 
+export type { TCertificationValues, TTestKitValues } from './base.js';
 export * from './certification.js';
 export * from './company.js';
 export * from './document.js';

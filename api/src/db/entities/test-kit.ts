@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { baseProperties, documentReviewProperties, type TTestKitRenewal } from './base.js';
+import { baseProperties, documentReviewProperties, type TTestKitValues } from './base.js';
 import { Company } from './company.js';
 import { Document } from './document.js';
 import { Organization } from './organization.js';
@@ -29,7 +29,7 @@ export const TestKit = defineEntity({
     calibrationDueOn: p.date().nullable(),
     document: () => p.manyToOne(Document).nullable().deleteRule('set null'),
     /** A renewed calibration waiting for review: it replaces the values above once accepted. */
-    renewal: p.json<TTestKitRenewal>().nullable(),
+    renewal: p.json<TTestKitValues>().nullable(),
     ...documentReviewProperties(),
   },
   indexes: [

@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { USER_TYPES } from '../../../../shared/constants.js';
 import { REGISTRATION_REJECTION_REASONS, REVIEW_STATES } from '../../../../shared/review.js';
-import { baseProperties, documentReviewProperties, type TCertificationRenewal } from './base.js';
+import { baseProperties, documentReviewProperties, type TCertificationValues } from './base.js';
 import { CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
 import { Document } from './document.js';
@@ -169,7 +169,7 @@ export const Certification = defineEntity({
     typeName: p.string().length(255),
     document: () => p.manyToOne(Document).nullable().deleteRule('set null'),
     /** A renewal waiting for review: it replaces the values above once accepted. */
-    renewal: p.json<TCertificationRenewal>().nullable(),
+    renewal: p.json<TCertificationValues>().nullable(),
     ...documentReviewProperties(),
   },
   indexes: [

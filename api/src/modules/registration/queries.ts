@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCompany, TOrgInfo } from '../../../../shared/registration.js';
+import type { TCertificationValues, TTestKitValues } from '../../db/entities/index.js';
 import {
   json,
   type PartValues,
@@ -300,24 +301,11 @@ const REST_WRITE = sql<RestWriteValues>(
 );
 
 /** A certification of a person registered by the submit. */
-export interface SubmittedCertification {
+export interface SubmittedCertification extends TCertificationValues {
   userId: number;
-  number: string;
-  expiresOn: string;
-  agencyId: number;
-  agencyName: string;
-  typeId: number;
-  typeName: string;
-  documentId: string;
 }
 
-export interface SubmittedTestKit {
-  serial: string;
-  manufacturer: string;
-  model: string;
-  calibratedOn: string;
-  documentId: string;
-}
+export type SubmittedTestKit = TTestKitValues;
 
 /**
  * The second write: every person linked to the company and registered for the organization,

@@ -288,23 +288,19 @@ export async function requestChanges(
       { id: registrationId, formHash: row.form_hash },
       settings.publicUrl,
     );
-    const described: RejectedItem[] = rejected.map(({ kind, item }) => ({
-      kind,
-      fields:
-        kind === 'certification'
-          ? {
-              first: (item as TCertification).number,
-              second: (item as TCertification).agencyName,
-              third: (item as TCertification).typeName,
-            }
-          : {
-              first: (item as TTestKit).serial,
-              second: (item as TTestKit).manufacturer,
-              third: (item as TTestKit).model,
-            },
-      reason: item.reviewReason ?? 'other',
-      note: item.reviewNote ?? null,
-    }));
+    // A rejected renewal is named as the registrant sent it, not as the item on file.
+    const described: RejectedItem[] = rejected.map(({ kind, item }) => {
+      const shown = item.renewal ?? item;
+      return {
+        kind,
+        fields:
+          'number' in shown
+            ? { first: shown.number, second: shown.agencyName, third: shown.typeName }
+            : { first: shown.serial, second: shown.manufacturer, third: shown.model },
+        reason: item.reviewReason ?? 'other',
+        note: item.reviewNote ?? null,
+      };
+    });
     await stageDecisionEmails(
       locked,
       { kind: 'changes_requested', items: described, statusLink },
