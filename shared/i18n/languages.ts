@@ -40,9 +40,17 @@ export function languageFromAcceptLanguage(header: string | undefined): TLanguag
   return ranked[0]?.language ?? null;
 }
 
+const dayFormats = new Map<TLanguage, Intl.DateTimeFormat>();
+
 /** A YYYY-MM-DD day as readers of the language write it ('December 25, 2026'); else as given. */
 export function formatDay(language: TLanguage, isoDay: string): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? new Date(`${isoDay}T00:00:00Z`) : null;
   if (!day || Number.isNaN(day.getTime())) return isoDay;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+  let format = dayFormats.get(language);
+  if (!format) {
+    // Made once per language: the reminder run writes thousands of dates.
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+    dayFormats.set(language, format);
+  }
+  return format.format(day);
 }
