@@ -16,7 +16,7 @@ export default defineConfig({
       'node_modules/**',
       'dist/**',
     ],
-    globalSetup: ['tests/setup/postgres.ts'],
+    globalSetup: ['tests/setup/postgres.ts', 'tests/setup/optional-engines.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

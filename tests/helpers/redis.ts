@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { freePort } from '../../api/src/db/embedded-postgres.js';
 
-// A real Redis server (Debian's redis-server; .ci/run installs it) on a free loopback port,
-// without persistence, for the optional Redis store of the shared counters.
+// A real Redis server (Debian's redis-server, an optional engine: tests/helpers/optional-engines.ts)
+// on a free loopback port, without persistence, for the optional Redis store of the shared
+// counters.
 
 export interface RedisServer {
   url: string;
