@@ -11,6 +11,18 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
+  // The public site is written against React's API and runs on Preact's (preact/compat): the same
+  // components in about a tenth of React's bytes, for phones on slow connections
+  // (docs/decisions.md). Its unit tests run them on React; the browser tests on this build.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   build: {
     outDir: path.resolve(root, '../dist/widget'),
     emptyOutDir: true,

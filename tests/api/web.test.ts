@@ -116,25 +116,68 @@ describe('serving the public site and the console', () => {
     }
   });
 
-  it('names what a form page fetches first in its head: the organization info and the wizard', async () => {
-    const hash = 'Ab_c-12';
-    const hints =
-      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/get/orginfo/${hash}">` +
-      '<link rel="modulepreload" crossorigin href="/assets/WizardRoute-Qw12Er34.js">' +
-      '<link rel="modulepreload" crossorigin href="/assets/state-Zx98Cv76.js">';
-    for (const url of [`/form/${hash}`, `/form/${hash}/step/3`, `/form/${hash}/thank-you`]) {
-      const page = (await t.app.inject({ url })).body;
-      // The wizard's files the page already names (its entry, a shared chunk) are left out.
-      expect(page).toContain(`${hints}</head>`);
-    }
+  const hash = 'Ab_c-12';
+  const token = 'T0k-en_'.repeat(6).slice(0, 43);
+  const orgInfo = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/get/orginfo/${hash}">`;
+  const modules = (...files: string[]) =>
+    files.map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`).join('');
+
+  it.each([
+    [
+      'the organization home: its info, and not the wizard (fetched once the home is usable)',
+      `/form/${hash}`,
+      orgInfo,
+    ],
+    [
+      "a wizard page: the info and the wizard's files the page does not already name",
+      `/form/${hash}/step/3`,
+      orgInfo + modules('WizardRoute-Qw12Er34.js', 'state-Zx98Cv76.js'),
+    ],
+    [
+      'a status page: the info, its status and its code',
+      `/form/${hash}/status/${token}`,
+      `${orgInfo}<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/status/${hash}/${token}">${modules('StatusRoute-St12At34.js', 'state-Zx98Cv76.js')}`,
+    ],
+    ['the landing page: its code', '/', modules('LandingPage-La12Nd34.js')],
+  ])('names in the head what the first screen needs: %s', async (_what, url, hints) => {
+    const page = (await t.app.inject({ url })).body;
+    expect(page).toContain(`${hints}</head>`);
+    expect(page).toContain('<html lang="en">');
   });
 
-  it.each(['/', '/form/%3Cscript%3E', `/form/${'a'.repeat(65)}`, '/no-such-page'])(
-    'names nothing more for %s',
+  it('opens in Spanish from the first response when the address or the browser asks for it', async () => {
+    for (const request of [
+      { url: `/form/${hash}?lang=es` },
+      { url: `/form/${hash}?embedLang=es` },
+      { url: `/form/${hash}`, headers: { 'accept-language': 'fr-CA, es-MX;q=0.8, en;q=0.5' } },
+    ]) {
+      const response = await t.app.inject(request);
+      expect(response.body, request.url).toContain('<html lang="es">');
+      expect(response.body, request.url).toContain(`${orgInfo}${modules('es-Es12Pa34.js')}</head>`);
+      expect(response.headers.vary).toContain('Accept-Language');
+    }
+    const english = await t.app.inject({
+      url: `/form/${hash}?lang=en`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).not.toContain('es-Es12Pa34.js');
+  });
+
+  it("names a status page's own call only for a token-shaped link, never the address's text", async () => {
+    const page = (await t.app.inject({ url: `/form/${hash}/status/%3Cb%3E` })).body;
+    expect(page).toContain(
+      `${orgInfo}${modules('StatusRoute-St12At34.js', 'state-Zx98Cv76.js')}</head>`,
+    );
+    expect(page).not.toMatch(/\/api\/tr\/status\/|<b>/);
+  });
+
+  it.each(['/form/%3Cscript%3E', `/form/${'a'.repeat(65)}`, '/no-such-page'])(
+    'names no call and no screen code that %s does not need',
     async (url) => {
       const page = (await t.app.inject({ url, headers: { accept: 'text/html' } })).body;
       expect(page).toContain('widget fixture');
-      expect(page).not.toMatch(/rel="preload"|WizardRoute/);
+      expect(page).not.toMatch(/rel="preload"|WizardRoute|StatusRoute|<script>|<b>/);
     },
   );
 

@@ -1,11 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
-import { FORM_HASH_PATTERN } from '../../../shared/constants.js';
 import { frameAncestors } from '../../../shared/embedding.js';
+import {
+  languageFromAcceptLanguage,
+  resolveLanguage,
+  type TLanguage,
+} from '../../../shared/i18n/languages.js';
+import { firstScreenHints, type TManifest } from './first-screen.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
 interface WebOptions {
@@ -48,38 +53,28 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     ),
   );
   const adminIndex = indexLoader(path.join(adminDir, 'index.html'), options.production);
-  const wizardFiles = fileLoader(
+  const manifest = fileLoader<TManifest>(
     path.join(widgetDir, '.vite', 'manifest.json'),
     options.production,
-    (json) => chunkFiles(JSON.parse(json), WIZARD_MODULE),
-    [],
+    (json) => JSON.parse(json) as TManifest,
+    {},
   );
 
   /**
-   * What a form page will ask for first, named in its head so the browser fetches it alongside
-   * the app's code instead of after it: the organization's info and the wizard's pages.
+   * The site's page, in the language it will open in, naming in its head what its first screen
+   * needs (first-screen.ts); a form link's page is framed only where its organization allows.
    */
-  const formPageHints = (html: string, hash: string) => {
-    if (!FORM_HASH_PATTERN.test(hash)) return '';
-    const modules = wizardFiles()
-      .filter((file) => !html.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    // Matches the widget's fetch (credentials included), so the browser hands it the answer.
-    const info = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/get/orginfo/${hash}">`;
-    return [info, ...modules].join('');
-  };
-
-  /**
-   * The site's page; a form link's hash adds what that page will ask for first, and frames it
-   * only where its organization allows.
-   */
-  const sendWidget = async (reply: FastifyReply, status = 200, formHash?: string) => {
+  const sendWidget = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const formHash = /^\/form\/([^/]+)/.exec(pathname)?.[1];
     const allowed = formHash === undefined ? undefined : await options.embedOrigins(formHash);
+    const language = pageLanguage(request);
     reply
       .header('content-security-policy', allowed ? formCsp(allowed) : defaultFormCsp)
+      .header('vary', 'Accept-Language')
       .removeHeader('x-frame-options');
-    const html = widgetIndex();
-    const head = formHash === undefined ? '' : formPageHints(html, formHash);
+    const html = widgetIndex().replace('<html lang="en">', `<html lang="${language}">`);
+    const head = firstScreenHints(manifest(), pathname, language, html);
     return sendHtml(reply, head ? html.replace('</head>', `${head}</head>`) : html, status);
   };
 
@@ -120,10 +115,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     },
   });
 
-  app.get('/', (_request, reply) => sendWidget(reply));
-  app.get<{ Params: { '*': string } }>('/form/*', (request, reply) =>
-    sendWidget(reply, 200, request.params['*'].split('/')[0] ?? ''),
-  );
+  app.get('/', (request, reply) => sendWidget(request, reply));
+  app.get('/form/*', (request, reply) => sendWidget(request, reply));
   app.get('/scadmin', (_request, reply) => sendHtml(reply, adminIndex()));
   app.get('/scadmin/*', (_request, reply) => sendHtml(reply, adminIndex()));
 
@@ -133,7 +126,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return sendWidget(reply, 404);
+    if (wantsPage) return sendWidget(request, reply, 404);
     return reply.status(404).send({ code: CODES.notFound, message: MESSAGES.notFound });
   });
 };
@@ -176,25 +169,18 @@ function indexLoader(
   return fileLoader(file, cache, prepare, NOT_BUILT);
 }
 
-/** The widget's module whose files form pages preload (its key in the build's manifest). */
-const WIZARD_MODULE = 'src/app/wizard/WizardRoute.tsx';
-
-type TManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-
 /**
- * A lazily loaded module's file and the files it imports, from Vite's build manifest (its
- * documented backend integration); the entry, already in the page, is left out.
+ * The language a page opens in, as the site chooses it (widget/src/app/i18n/language.ts): the
+ * address's ?lang=, the embed's language, then the browser's. (A choice the site remembered in
+ * the browser's storage is the site's to apply; the page then fetches those words itself.)
  */
-function chunkFiles(manifest: TManifest, module: string): string[] {
-  const files: string[] = [];
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || files.includes(chunk.file)) return;
-    files.push(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(module);
-  return files;
+function pageLanguage(request: FastifyRequest): TLanguage {
+  const query = request.query as Record<string, unknown>;
+  return resolveLanguage([
+    query.lang,
+    query.embedLang,
+    languageFromAcceptLanguage(request.headers['accept-language']),
+  ]);
 }
 
 const escapeAttribute = (value: string) =>

@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
+import { matchRoute, type TRoute } from '../../../shared/site-routes.js';
 import { usePathname } from './history.js';
 import { LanguageSwitch } from './i18n/LanguageSwitch.js';
 import { lazyScreen } from './lazy.js';
@@ -6,7 +7,6 @@ import { NotFound } from './NotFound.js';
 import { FormLayout } from './org/FormLayout.js';
 import { OrgHome } from './org/OrgHome.js';
 import { RouteErrorBoundary } from './RouteError.js';
-import { matchRoute, type TRoute } from './routes.js';
 import { PageLoading } from './screens.js';
 import { thankYouScreen, wizardScreen } from './wizard/load.js';
 

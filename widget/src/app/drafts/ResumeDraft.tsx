@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { CODES } from '../../../../shared/codes.js';
+import { formPath, stepPath } from '../../../../shared/site-routes.js';
 import { useFocusHeading } from '../focus.js';
 import { navigate } from '../history.js';
 import { showLanguage } from '../i18n/language.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { useForm } from '../org/form-context.js';
 import { invalidLinkMessage } from '../org/org-info.js';
-import { formPath, stepPath } from '../routes.js';
 import { InvalidLink, SupportLink } from '../screens.js';
 import { currentPage } from '../wizard/state.js';
 import { saveWizardState } from '../wizard/storage.js';

@@ -1,10 +1,9 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { CODES } from '../../../../shared/codes.js';
 import { translate } from '../../../../shared/i18n/catalogue.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { currentLanguage } from '../i18n/language.js';
 import { InvalidLink, PageLoading, ServerUnreachable } from '../screens.js';
-import { wizardScreen } from '../wizard/load.js';
 import { FormContext, type TFormContext } from './form-context.js';
 import { lookUpOrganization, type TOrgLookup } from './org-info.js';
 
@@ -12,11 +11,6 @@ import { lookUpOrganization, type TOrgLookup } from './org-info.js';
 export function FormLayout({ hash, children }: { hash: string; children: ReactNode }) {
   const [lookup, setLookup] = useState<TOrgLookup | null>(null);
   const [unreachable, setUnreachable] = useState(false);
-
-  // Fetched ahead; a failure here is left to the moment the wizard opens, which reports it.
-  useEffect(() => {
-    wizardScreen.preload().catch(() => {});
-  }, []);
 
   useEffect(() => {
     let current = true;
@@ -54,5 +48,11 @@ export function FormLayout({ hash, children }: { hash: string; children: ReactNo
   if (unreachable || lookup?.state === 'unreachable') return <ServerUnreachable />;
   if (!lookup) return <PageLoading />;
   if (lookup.state === 'invalid') return <InvalidLink message={lookup.message} />;
-  return <FormContext.Provider value={context}>{children}</FormContext.Provider>;
+  // A screen whose code is still on its way waits inside the layout, which keeps the lookup (a
+  // boundary outside would mount the layout again, and look the organization up twice, on Preact).
+  return (
+    <FormContext.Provider value={context}>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </FormContext.Provider>
+  );
 }

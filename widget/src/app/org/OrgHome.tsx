@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
+import { stepPath } from '../../../../shared/site-routes.js';
 import { Banner } from '../banner/Banner.js';
 import { useFocusHeading } from '../focus.js';
 import { navigate } from '../history.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { DefaultWelcome, RequirementsBox, UserTypesAndFaq } from '../info-sections.js';
-import { stepPath } from '../routes.js';
+import { wizardScreen } from '../wizard/load.js';
 import { useForm } from './form-context.js';
 
 /** /form/{hash} — the organization's home page. */
@@ -12,6 +14,11 @@ export function OrgHome() {
   const { t } = useI18n();
   const title = t('org.title', { orgName: org.org_name });
   const heading = useFocusHeading(title);
+  // Once the page is usable the wizard is fetched, so Get Started finds it here; a failure is left
+  // to the moment the wizard opens, which reports it.
+  useEffect(() => {
+    wizardScreen.preload().catch(() => {});
+  }, []);
   const getStarted = (
     <button type="button" className="button primary" onClick={() => navigate(stepPath(hash, 0))}>
       {t('org.getStarted')}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { MESSAGES } from '../../../../shared/codes.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { fieldId, hasErrors } from './errors.js';
@@ -21,7 +21,7 @@ export function ErrorSummary({
   const label = labelOf ?? ((path: string) => errorLabel(path, t));
   const box = useRef<HTMLElement>(null);
   const visible = hasErrors(errors);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!hasErrors(errors)) return;
     window.scrollTo(0, 0);
     box.current?.focus({ preventScroll: true });

@@ -2,11 +2,13 @@ import {
   type ComponentType,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
   useState,
 } from 'react';
+import { formPath, stepPath } from '../../../../shared/site-routes.js';
 import { SaveForLater } from '../drafts/SaveForLater.js';
 import { emitEmbedEvent } from '../embed/frame-bridge.js';
 import { takePrefill } from '../embed/prefill.js';
@@ -15,7 +17,6 @@ import { goBack, historyIndex, navigate } from '../history.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { loadWithTimeout } from '../lazy.js';
 import { useForm } from '../org/form-context.js';
-import { formPath, stepPath } from '../routes.js';
 import type { TStepOutcome } from './checks.js';
 import { ErrorSummary } from './ErrorSummary.js';
 import { loadChecks, thankYouScreen } from './load.js';
@@ -121,7 +122,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
   useEffect(() => {
     document.title = t('wizard.documentTitle', { progress, step: title, form: formTitle });
   }, [t, progress, title, formTitle]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.scrollTo(0, 0);
     heading.current?.focus({ preventScroll: true });
     emitEmbedEvent({ type: 'step', page, step: stepId });

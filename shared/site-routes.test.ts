@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formPath, matchRoute, stepPath } from './routes.js';
+import { formPath, matchRoute, stepPath } from './site-routes.js';
 
 describe('the public site addresses', () => {
   it.each([

@@ -1,5 +1,6 @@
 // The public site's few addresses. Matching them is a function of the path alone, so it is
-// tested without a browser; widget/src/app/history.ts follows the address bar.
+// tested without a browser and shared by the site (widget/src/app/history.ts follows the
+// address bar) and the server (which names in a page's head what its first screen needs).
 
 export type TRoute =
   | { name: 'landing' }
