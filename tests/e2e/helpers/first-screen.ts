@@ -109,20 +109,22 @@ function initiatorUrl(initiator: {
  * pages' CSP forbids evaluating strings.
  */
 const watchForControl = (control: FirstControl) => {
-  const found = () =>
-    Array.from(document.querySelectorAll<HTMLElement>(control.selector)).some(
+  // No inner named functions: the page receives this function's source as written, and a
+  // transpiler that keeps function names would add a helper the page does not have.
+  const observer = new MutationObserver(() => {
+    const found = Array.from(document.querySelectorAll<HTMLElement>(control.selector)).some(
       (candidate) =>
         (control.text === undefined || candidate.textContent?.trim() === control.text) &&
         !(candidate as HTMLButtonElement).disabled &&
         candidate.getClientRects().length > 0,
     );
-  const mark = { now: 0, origin: performance.timeOrigin, language: '' };
-  const observer = new MutationObserver(() => {
-    if (!found()) return;
-    mark.now = performance.now();
-    mark.language = document.documentElement.lang;
+    if (!found) return;
     observer.disconnect();
-    (window as unknown as { firstControlUsable?: typeof mark }).firstControlUsable = mark;
+    (window as unknown as { firstControlUsable?: unknown }).firstControlUsable = {
+      now: performance.now(),
+      origin: performance.timeOrigin,
+      language: document.documentElement.lang,
+    };
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 };

@@ -115,21 +115,27 @@ export async function changesRequestedStatusPath(options: {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-    return response.json() as Promise<{ version: number; certifications: { id: number }[] }>;
+    return response.json() as Promise<{
+      version: number;
+      certifications: { id: number }[];
+      testKits: { id: number }[];
+    }>;
   };
   const review = await call(`/api/admin/review/${registrationId}`);
-  const certification = review.certifications[0];
-  if (!certification) throw new Error(`registration ${registrationId} has no certification`);
-  await call(`/api/sc/submit/review/${registrationId}/document`, {
-    version: review.version,
-    item: 'certification',
-    itemId: certification.id,
-    decision: 'rejected',
-    reason: 'unreadable',
-  });
-  await call(`/api/sc/submit/review/${registrationId}/request_changes`, {
-    version: review.version + 1,
-  });
+  const [rejected, ...accepted] = review.certifications;
+  if (!rejected) throw new Error(`registration ${registrationId} has no certification`);
+  // The first certificate is rejected, every other document accepted, then the decision sent.
+  const decisions = [
+    { item: 'certification', itemId: rejected.id, decision: 'rejected', reason: 'unreadable' },
+    ...accepted.map(({ id }) => ({ item: 'certification', itemId: id, decision: 'accepted' })),
+    ...review.testKits.map(({ id }) => ({ item: 'testKit', itemId: id, decision: 'accepted' })),
+  ];
+  let version = review.version;
+  for (const decision of decisions) {
+    await call(`/api/sc/submit/review/${registrationId}/document`, { version, ...decision });
+    version += 1;
+  }
+  await call(`/api/sc/submit/review/${registrationId}/request_changes`, { version });
   const link = newStatusLink({ id: registrationId, formHash: options.formHash }, '');
   await options.store(link.row);
   return link.url;
