@@ -174,3 +174,10 @@ export interface TApiAnswer<M = unknown> {
   code: string;
   message: M;
 }
+
+/** The registrant's status calls' own answer codes (beside the spec's SUCCESS). */
+export const STATUS_CODES = {
+  valid: 'VALID STATUS LINK',
+  invalid: 'STATUS LINK INVALID',
+  correctionErrors: 'CORRECTION ERRORS',
+} as const;

@@ -2,7 +2,7 @@
 // reasons a reviewer gives, and the requests of the review calls, shared by the API and the
 // console. The words the registrant reads are in review-messages.ts.
 import { z } from 'zod';
-import { MESSAGES } from './codes.js';
+import { MESSAGES, STATUS_CODES } from './codes.js';
 import { LIMITS, MAX_CERTIFICATIONS_PER_TESTER } from './constants.js';
 import { MAX_DATABASE_ID, ZCertification, ZDocumentLink, ZTestKit } from './registration.js';
 
@@ -118,12 +118,9 @@ export type TRegistrationRejectRequest = z.infer<typeof ZRegistrationRejectReque
 
 // ---- the registrant's status link (public calls under /api/tr/status) ----
 
-/** The status calls' own answer codes (beside the spec's SUCCESS). */
-export const STATUS_CODES = {
-  valid: 'VALID STATUS LINK',
-  invalid: 'STATUS LINK INVALID',
-  correctionErrors: 'CORRECTION ERRORS',
-} as const;
+// The status calls' own answer codes are in codes.ts, which the status page's first screen reads
+// without these schemas.
+export { STATUS_CODES };
 
 /** A recorded certification as staff and its registrant see it (no document). */
 export const ZCertificationFacts = z.object({

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../../shared/codes.js';
-import { checkCorrections, type TStatusView } from '../../../../shared/review.js';
+import type { TStatusView } from '../../../../shared/review.js';
 import {
   DOCUMENT_DECISION_KEYS,
   DOCUMENT_REJECTION_REASON_KEYS,
@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/review-messages.js';
 import { useFocusHeading } from '../focus.js';
 import { useI18n } from '../i18n/use-i18n.js';
+import { loadWithTimeout } from '../lazy.js';
 import { useForm } from '../org/form-context.js';
 import { PageLoading, SupportLink } from '../screens.js';
 import { ErrorSummary } from '../wizard/ErrorSummary.js';
@@ -19,7 +20,12 @@ import {
   type TCorrectionForm,
   TestKitCorrection,
 } from './CorrectionFields.js';
-import { lookUpStatus, sendCorrections, type TStatusLookup } from './status-api.js';
+import {
+  loadCorrectionChecks,
+  lookUpStatus,
+  sendCorrections,
+  type TStatusLookup,
+} from './status-api.js';
 
 type TCertificationView = TStatusView['certifications'][number];
 type TTestKitView = TStatusView['testKits'][number];
@@ -159,6 +165,9 @@ function StatusPage({
   const [sending, setSending] = useState(false);
   const files = useRef(new Map<string, File>()).current;
   const sendingRef = useRef(false);
+  useEffect(() => {
+    if (editable) loadCorrectionChecks().catch(() => {});
+  }, [editable]);
 
   const titles = new Map<string, string>([
     ...status.certifications.map(
@@ -201,7 +210,15 @@ function StatusPage({
     const notUploaded = Object.entries(forms).filter(
       ([prefix, form]) => files.has(prefix) && !form[documentField(prefix)],
     );
-    const checked = checkCorrections(correctionBody(forms));
+    // The checks' code is normally here long before Send; not arriving counts as unreachable.
+    sendingRef.current = true;
+    const checks = await loadWithTimeout(loadCorrectionChecks).catch(() => null);
+    sendingRef.current = false;
+    if (!checks) {
+      reportUnreachable();
+      return;
+    }
+    const checked = checks.checkCorrections(correctionBody(forms));
     const fields: Record<string, string> = checked.ok ? {} : { ...checked.errors.fieldErrors };
     for (const [prefix] of notUploaded) {
       fields[`${prefix}.${documentField(prefix)}`] ??= MESSAGES.correctionUploadChosenFile;

@@ -1,12 +1,11 @@
-import { CODES, MESSAGES } from '../../../../shared/codes.js';
-import {
-  STATUS_CODES,
-  type TCorrectionErrors,
-  type TStatusView,
-} from '../../../../shared/review.js';
+import { CODES, MESSAGES, STATUS_CODES } from '../../../../shared/codes.js';
+import type { TCorrectionErrors, TStatusView } from '../../../../shared/review.js';
 import { apiGet, apiPost, isFetchFailure } from '../api.js';
 
-// The status link's two calls: what the page shows, and sending the corrections.
+// The status link's two calls: what the page shows, and sending the corrections. The shared
+// correction checks (zod) are fetched once the page shows: they are first needed at Send.
+
+export const loadCorrectionChecks = () => import('../../../../shared/review.js');
 
 const statusUrl = (hash: string, token: string) =>
   `/api/tr/status/${encodeURIComponent(hash)}/${encodeURIComponent(token)}`;
