@@ -27,8 +27,21 @@ export default defineConfig({
     outDir: path.resolve(root, '../dist/widget'),
     emptyOutDir: true,
     sourcemap: true,
-    // Read by the server to name the wizard's files in form pages' heads (api/src/plugins/web.ts).
+    // Read by the server to name each first screen's files in its page's head
+    // (api/src/plugins/first-screen.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports in one file with it: on HTTP/1.1 a browser opens six
+        // connections to a host, and the entry's pieces split into several files (they are
+        // shared with lazy screens) made the organization's info wait for a free connection.
+        codeSplitting: {
+          groups: [
+            { name: 'site', test: /widget\/src\/main\.tsx$/, includeDependenciesRecursively: true },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });
