@@ -93,6 +93,13 @@ describe('the registration-link cache across instances', () => {
       .execute('select pg_terminate_backend(pid) from pg_stat_activity where pid in (?)', [
         backends,
       ]);
+    // pg_terminate_backend only signals the sessions: the change below must come once they
+    // are gone, or it could be heard by a listener still ending.
+    expect(
+      await holdsWithin(5_000, async () =>
+        (await listenerBackends()).every((pid) => !backends.includes(pid)),
+      ),
+    ).toBe(true);
     await first.app.orm.em
       .fork()
       .getConnection()
@@ -102,10 +109,13 @@ describe('the registration-link cache across instances', () => {
       ]);
     // Whether or not it is listening again yet, it must not show what it kept before.
     expect(await banner(second, organization.hash)).toBe('Changed while nobody listened.');
-    expect(await holdsWithin(10_000, async () => (await listenerBackends()).length === 2)).toBe(
-      true,
-    );
-    expect(second.app.invalidation.listening).toBe(true);
+    // A session shows in pg_stat_activity before its LISTEN is done: wait for both.
+    expect(
+      await holdsWithin(
+        10_000,
+        async () => (await listenerBackends()).length === 2 && second.app.invalidation.listening,
+      ),
+    ).toBe(true);
   });
 });
 

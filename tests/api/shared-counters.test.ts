@@ -72,12 +72,42 @@ function countersBehave(create: () => SharedCounters) {
     expect((await counters.read(key)).count).toBe(0);
   });
 
+  it('adds to many keys in one call, summing a key named twice and starting new keys', async () => {
+    const [counted, fresh] = [`test:${randomUUID()}`, `test:${randomUUID()}`];
+    await counters.increment(counted, 60_000);
+    const states = await other.add([
+      { key: counted, amount: 3, windowMs: 60_000 },
+      { key: fresh, amount: 1, windowMs: 30_000 },
+      { key: counted, amount: 1, windowMs: 60_000 },
+    ]);
+    expect(states.map((state) => state.count)).toEqual([5, 1, 5]);
+    expect((await counters.read(counted)).count).toBe(5);
+    const started = await counters.read(fresh);
+    expect(started.count).toBe(1);
+    expect(started.resetInMs).toBeGreaterThan(20_000);
+    expect(started.resetInMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it('loses no count when two clients add to the same keys at once, in opposite orders', async () => {
+    const keys = Array.from({ length: 20 }, () => `test:${randomUUID()}`);
+    const batch = (order: string[]) => order.map((key) => ({ key, amount: 1, windowMs: 60_000 }));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0 ? counters : other).add(batch(i % 2 === 0 ? keys : [...keys].reverse())),
+      ),
+    );
+    for (const key of keys) expect((await counters.read(key)).count).toBe(40);
+  });
+
   it('takes keys of any length and sets a count that ends with its own window', async () => {
     const key = `staff-login:${'very-long-address.'.repeat(20)}@example.com`;
     await counters.reset(key);
     await counters.increment(key, 60_000);
     expect((await counters.increment(key, 60_000)).count).toBe(2);
     expect((await other.read(key)).count).toBe(2);
+    const typed = `staff-login:${randomUUID()}\ud800@example.com`;
+    await counters.increment(typed, 60_000);
+    expect((await other.increment(typed, 60_000)).count).toBe(2);
     const hold = `test:hold:${randomUUID()}`;
     await counters.set(hold, 1, 30_000);
     const held = await other.read(hold);
