@@ -1,12 +1,22 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { stepPath } from '../../../../shared/site-routes.js';
-import { Banner } from '../banner/Banner.js';
 import { useFocusHeading } from '../focus.js';
 import { navigate } from '../history.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { DefaultWelcome, RequirementsBox, UserTypesAndFaq } from '../info-sections.js';
+import { lazyScreen } from '../lazy.js';
 import { wizardScreen } from '../wizard/load.js';
 import { useForm } from './form-context.js';
+
+/**
+ * An organization's own home banner, with the link finder that formats it (the largest part of
+ * the home's code): fetched only when there is one, and shown when it arrives, below Get Started,
+ * which does not wait for it.
+ */
+const Banner = lazyScreen(
+  () => import('../banner/Banner.js'),
+  (module) => module.Banner,
+).Screen;
 
 /** /form/{hash} — the organization's home page. */
 export function OrgHome() {
@@ -32,7 +42,13 @@ export function OrgHome() {
       <p>{getStarted}</p>
       <section className="box" aria-labelledby="registration-info-heading">
         <h2 id="registration-info-heading">{t('info.registrationInfoHeading')}</h2>
-        {org.homePageBanner?.trim() ? <Banner text={org.homePageBanner} /> : <DefaultWelcome />}
+        {org.homePageBanner?.trim() ? (
+          <Suspense fallback={null}>
+            <Banner text={org.homePageBanner} />
+          </Suspense>
+        ) : (
+          <DefaultWelcome />
+        )}
       </section>
       <RequirementsBox />
       <UserTypesAndFaq />
