@@ -21,7 +21,8 @@ export const OPTIONAL_ENGINES = {
   redis: {
     name: 'redis',
     command: 'redis-server',
-    tests: "the Redis store of the shared counters (tests/api/shared-counters.test.ts, 'Redis')",
+    tests:
+      'the Redis store of the shared counters and of the batched limits (tests/api/shared-counters.test.ts, tests/api/limit-batches.test.ts)',
     install: 'apt-get install -y redis-server',
   },
 } as const satisfies Record<string, OptionalEngine>;
