@@ -25,6 +25,31 @@ export function resolveLanguage(sources: readonly unknown[]): TLanguage {
   return DEFAULT_LANGUAGE;
 }
 
+/** The address parameter that names the language (?lang=es); the site's switch writes it too. */
+export const LANGUAGE_PARAMETER = 'lang';
+/** The embed frame's parameter for the embed's `lang` option, set by embed.js. */
+export const EMBED_LANGUAGE_PARAMETER = 'embedLang';
+
+/**
+ * The language a public page opens in: the address (?lang=es), the embed's lang option, the
+ * choice remembered on this site, then the reader's languages in their order. The site decides
+ * it in the browser; the server decides it from the same address and Accept-Language (it cannot
+ * see the remembered choice) to name the page's words in its head.
+ */
+export function pageLanguage(
+  search: string,
+  remembered: string | null,
+  preferred: readonly unknown[],
+): TLanguage {
+  const address = new URLSearchParams(search);
+  return resolveLanguage([
+    address.get(LANGUAGE_PARAMETER),
+    address.get(EMBED_LANGUAGE_PARAMETER),
+    remembered,
+    ...preferred,
+  ]);
+}
+
 /** The most preferred language of an Accept-Language header that the site speaks, or null. */
 export function languageFromAcceptLanguage(header: string | undefined): TLanguage | null {
   if (!header) return null;

@@ -5,11 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { frameAncestors } from '../../../shared/embedding.js';
-import {
-  languageFromAcceptLanguage,
-  resolveLanguage,
-  type TLanguage,
-} from '../../../shared/i18n/languages.js';
+import { languageFromAcceptLanguage, pageLanguage } from '../../../shared/i18n/languages.js';
 import { firstScreenHints, type TManifest } from './first-screen.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
@@ -65,10 +61,14 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
    * needs (first-screen.ts); a form link's page is framed only where its organization allows.
    */
   const sendWidget = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split('?');
     const formHash = /^\/form\/([^/]+)/.exec(pathname)?.[1];
     const allowed = formHash === undefined ? undefined : await options.embedOrigins(formHash);
-    const language = pageLanguage(request);
+    // As the site will choose it, but for the choice it remembered in the browser, which the
+    // page applies itself (fetching those words then).
+    const language = pageLanguage(search, null, [
+      languageFromAcceptLanguage(request.headers['accept-language']),
+    ]);
     reply
       .header('content-security-policy', allowed ? formCsp(allowed) : defaultFormCsp)
       .header('vary', 'Accept-Language')
@@ -167,20 +167,6 @@ function indexLoader(
   prepare: (html: string) => string = (html) => html,
 ): () => string {
   return fileLoader(file, cache, prepare, NOT_BUILT);
-}
-
-/**
- * The language a page opens in, as the site chooses it (widget/src/app/i18n/language.ts): the
- * address's ?lang=, the embed's language, then the browser's. (A choice the site remembered in
- * the browser's storage is the site's to apply; the page then fetches those words itself.)
- */
-function pageLanguage(request: FastifyRequest): TLanguage {
-  const query = request.query as Record<string, unknown>;
-  return resolveLanguage([
-    query.lang,
-    query.embedLang,
-    languageFromAcceptLanguage(request.headers['accept-language']),
-  ]);
 }
 
 const escapeAttribute = (value: string) =>

@@ -3,6 +3,7 @@
 //   window.BackflowRegistration.mount(element, { form: 'HASH', lang, prefill, onEvent })
 // No dependencies; kept under 1 KB gzipped (scripts/size-budget.mjs checks it). The events it
 // passes on are typed in events.ts, shared with the form. docs/embedding.md documents it all.
+import { EMBED_LANGUAGE_PARAMETER } from '../../../shared/i18n/languages.js';
 import {
   EMBED_EVENT_PREFIX,
   PREFILL_FIELDS,
@@ -32,7 +33,7 @@ const READY_WAIT_MS = 15_000;
     const frame = d.createElement('iframe');
     const src = new URL(`/form/${encodeURIComponent(options.form)}`, formOrigin);
     src.searchParams.set('embed', here);
-    if (options.lang) src.searchParams.set('embedLang', options.lang);
+    if (options.lang) src.searchParams.set(EMBED_LANGUAGE_PARAMETER, options.lang);
     for (const field of PREFILL_FIELDS) {
       const value = options.prefill?.[field];
       if (value) src.searchParams.set(field, value);

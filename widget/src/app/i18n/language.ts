@@ -1,8 +1,9 @@
 import { addCatalogue, hasCatalogue } from '../../../../shared/i18n/catalogue.js';
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGE_PARAMETER,
   languageOf,
-  resolveLanguage,
+  pageLanguage,
   type TLanguage,
 } from '../../../../shared/i18n/languages.js';
 
@@ -10,11 +11,6 @@ import {
 // English is in the first download; the Spanish catalogue is fetched the first time it is needed.
 
 const STORAGE_KEY = 'backflow.language';
-/** The address parameter that names the language (?lang=es); the switch writes it too. */
-export const LANGUAGE_PARAMETER = 'lang';
-/** The frame's parameter for the embed's `lang` option, set by embed.js. */
-export const EMBED_LANGUAGE_PARAMETER = 'embedLang';
-
 let current: TLanguage = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
 
@@ -26,18 +22,9 @@ function storedChoice(): string | null {
   }
 }
 
-/**
- * The language the site opens in: the address (?lang=es), the embed's lang option, the choice
- * made earlier on this site, then the browser's languages.
- */
+/** The language the site opens in (shared/i18n/languages.ts), with the choice made earlier here. */
 export function initialLanguage(search: string, browserLanguages: readonly string[]): TLanguage {
-  const address = new URLSearchParams(search);
-  return resolveLanguage([
-    address.get(LANGUAGE_PARAMETER),
-    address.get(EMBED_LANGUAGE_PARAMETER),
-    storedChoice(),
-    ...browserLanguages,
-  ]);
+  return pageLanguage(search, storedChoice(), browserLanguages);
 }
 
 /** Fetches a language's catalogue if it is not here yet. */
