@@ -66,6 +66,15 @@ async function changesRequested(organization: TestOrganization) {
   });
 }
 
+/** The public site's build manifest: each module's file. */
+let manifest: TManifest | undefined;
+async function builtManifest(): Promise<TManifest> {
+  manifest ??= JSON.parse(
+    await readFile(path.join(DIST, 'widget', '.vite', 'manifest.json'), 'utf8'),
+  ) as TManifest;
+  return manifest;
+}
+
 describe('the first screens stay within the browser budget', () => {
   it.each(FIRST_SCREENS.map((screen) => [screen.name, screen] as const))(
     '%s',
@@ -81,6 +90,25 @@ describe('the first screens stay within the browser budget', () => {
       const report = `${screen.name}\n${describeLoad(load)}`;
       console.log(report);
       expect(load.resources.length, report).toBeGreaterThan(1);
+      // Nothing is asked for twice (a layout mounted again would look its organization up again).
+      const urls = load.resources.map((resource) => resource.url);
+      expect(
+        urls.filter((url, index) => urls.indexOf(url) !== index),
+        report,
+      ).toEqual([]);
+      // What the screen fetches once it is usable is not fetched before.
+      const built = Object.values(await builtManifest()).map((chunk) => chunk.file);
+      for (const name of screen.later ?? []) {
+        const chunk = new RegExp(`assets/${name}-[\\w-]+\\.js$`);
+        expect(
+          built.filter((file) => chunk.test(file)),
+          `${name} in the build`,
+        ).toHaveLength(1);
+        expect(
+          urls.filter((url) => chunk.test(url)),
+          `${name}\n${report}`,
+        ).toEqual([]);
+      }
       expect(load.bytes.script, report).toBeLessThanOrEqual(screen.budget.scriptKb * KB);
       expect(load.chain.length, report).toBeLessThanOrEqual(screen.budget.chain);
       // The page speaks its language from the first response: its words are on the first screen.
@@ -91,9 +119,7 @@ describe('the first screens stay within the browser budget', () => {
 
 describe("the server's first-screen hints", () => {
   it('name modules the build has (a renamed screen cannot silently lose its preload)', async () => {
-    const manifest = JSON.parse(
-      await readFile(path.join(DIST, 'widget', '.vite', 'manifest.json'), 'utf8'),
-    ) as TManifest;
+    const manifest = await builtManifest();
     const named = [...Object.values(SCREEN_MODULES).flat(), ...Object.values(LANGUAGE_MODULES)];
     expect(named.length).toBeGreaterThan(4);
     for (const module of named) expect(manifest[module]?.file, module).toMatch(/\.js$/);

@@ -148,8 +148,8 @@ export async function loadFirstScreen(
     const page = await context.newPage();
     page.setDefaultTimeout(timeout);
     const cdp = await context.newCDPSession(page);
-    const requests = await watchRequests(cdp);
     if (options.profile) await throttle(cdp, options.profile);
+    const requests = await watchRequests(cdp);
     await page.addInitScript(watchForControl, control);
     await page.goto(url, { waitUntil: 'commit' });
     const usable = await whenUsable(page, timeout);
