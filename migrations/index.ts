@@ -16,6 +16,7 @@ import { Migration20261125135116_review } from './Migration20261125135116_review
 import { Migration20261125145529_organization_compliance_settings } from './Migration20261125145529_organization_compliance_settings.js';
 import { Migration20261125150114_compliance_reminders } from './Migration20261125150114_compliance_reminders.js';
 import { Migration20261125161057_renewals_wait_for_acceptance } from './Migration20261125161057_renewals_wait_for_acceptance.js';
+import { Migration20261126202403_account_sessions } from './Migration20261126202403_account_sessions.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -75,5 +76,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261125161057_renewals_wait_for_acceptance',
     class: Migration20261125161057_renewals_wait_for_acceptance,
+  },
+  {
+    name: 'Migration20261126202403_account_sessions',
+    class: Migration20261126202403_account_sessions,
   },
 ];

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   request_changes: 'Request changes',
   reject: 'Reject registration',
   resubmit: 'Corrections sent',
+  account_update: 'Changed from My registrations',
   invite: 'Invite',
   role_change: 'Role change',
   deactivate: 'Deactivate',

@@ -156,6 +156,18 @@ export const MESSAGES = {
   correctionUploadChosenFile:
     'Please upload the chosen file before sending, or reload the page to keep your current document.',
 
+  // My registrations (the registrant's account).
+  accountLinkSent:
+    'If this email address belongs to a registered tester or admin, a sign-in link is on its way to it. The link works for {minutes} minutes, once.',
+  accountTooManyLinks:
+    'Too many sign-in links were asked for this email address. Please use the latest one, or wait an hour before asking again.',
+  accountLinkInvalid:
+    'This sign-in link has expired or has already been used. Please ask for a new one.',
+  accountCrossSite:
+    'This request did not come from this site. Please reload the page and try again.',
+  accountPhoneSaved: 'Your phone number was saved.',
+  accountSignedOut: 'You are signed out.',
+
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',
   notFound: 'The requested resource was not found.',

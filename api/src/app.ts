@@ -9,6 +9,7 @@ import { setProgramTimeZone } from '../../shared/program-zone.js';
 import type { AppConfig } from './config.js';
 import i18nPlugin from './i18n/plugin.js';
 import { loggerOptions, RequestLogController } from './logging.js';
+import accountPlugin from './modules/account/routes.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
 import { complianceRoutes, reminderJobs } from './modules/compliance/routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(linkCache);
   await app.register(uploadsPlugin);
   await app.register(draftsPlugin);
+  await app.register(accountPlugin);
   await app.register(healthRoutes);
   await app.register(publicRegistration);
   await app.register(staffAuthRoutes);

@@ -66,6 +66,7 @@ const ZEnv = z.object({
   RATE_LIMIT_ORGINFO_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_DRAFTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   ORGINFO_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
   STORAGE_URL: z.string().optional(),
   AWS_ACCESS_KEY_ID: z.string().optional(),
@@ -132,7 +133,12 @@ export interface AppConfig {
   timeouts: { requestMs: number; keepAliveMs: number; headersMs: number };
   db: { poolMax: number };
   /** Public calls an attacker would repeat, per client address and minute. */
-  rateLimits: { orgInfoPerMinute: number; uploadsPerMinute: number; draftsPerMinute: number };
+  rateLimits: {
+    orgInfoPerMinute: number;
+    uploadsPerMinute: number;
+    draftsPerMinute: number;
+    accountPerMinute: number;
+  };
   /**
    * How long a process keeps what a registration link shows (0: not at all). Staff changes made
    * through this process show at once; through another one, within this time.
@@ -222,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       orgInfoPerMinute: e.RATE_LIMIT_ORGINFO_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
       draftsPerMinute: e.RATE_LIMIT_DRAFTS_PER_MINUTE,
+      accountPerMinute: e.RATE_LIMIT_ACCOUNT_PER_MINUTE,
     },
     orgInfoCacheSeconds: e.ORGINFO_CACHE_SECONDS,
     redisUrl: e.REDIS_URL,

@@ -28,7 +28,7 @@ function sourceFiles(dir: string): string[] {
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(file);
     const isSource = /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name);
-    return isSource && !/shared[\\/]i18n[\\/](en|es)\.ts$/.test(file) ? [file] : [];
+    return isSource && !/shared[\\/]i18n[\\/](en|es)(-\w+)?\.ts$/.test(file) ? [file] : [];
   });
 }
 const source = ['widget/src', 'api/src', 'shared']

@@ -5,6 +5,7 @@ import {
   REGISTRATION_REJECTION_REASON_LABELS,
   REVIEW_STATE_LABELS,
 } from '../review-messages.js';
+import { ACCOUNT_EN } from './en-account.js';
 
 // The public site's words in English: every screen, the messages a registrant can see (from the
 // client's checks and from the server, the spec's texts, held once in MESSAGES) and the emails to
@@ -101,6 +102,12 @@ export const PUBLIC_MESSAGES = {
   rateLimited: MESSAGES.rateLimited,
   unavailable: MESSAGES.unavailable,
   internalError: MESSAGES.internalError,
+  accountLinkSent: MESSAGES.accountLinkSent,
+  accountTooManyLinks: MESSAGES.accountTooManyLinks,
+  accountLinkInvalid: MESSAGES.accountLinkInvalid,
+  accountCrossSite: MESSAGES.accountCrossSite,
+  accountPhoneSaved: MESSAGES.accountPhoneSaved,
+  accountSignedOut: MESSAGES.accountSignedOut,
 } as const;
 
 export const en = {
@@ -388,6 +395,7 @@ export const en = {
     sentText:
       'Thank you. Your renewal is waiting for review; you will hear from the program by email.',
   },
+  account: ACCOUNT_EN,
   reminders: {
     subject: 'Reminder: renew your certification or test kit calibration',
     greeting: 'Hello {firstName},',

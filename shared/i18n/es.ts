@@ -1,4 +1,5 @@
 import type { TCatalogue } from './catalogue.js';
+import { ACCOUNT_ES } from './es-account.js';
 
 // The public site's words in Spanish, loaded only when Spanish is chosen. Terms used throughout:
 // probador (tester), administrador (admin), proveedor de servicios (service provider), empresa de
@@ -108,6 +109,15 @@ export const es: TCatalogue = {
     rateLimited: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
     unavailable: 'El servicio no está disponible temporalmente. Inténtelo de nuevo en breve.',
     internalError: 'Algo salió mal de nuestro lado. Inténtelo de nuevo más tarde.',
+    accountLinkSent:
+      'Si este correo electrónico pertenece a un probador o administrador registrado, le estamos enviando un enlace para iniciar sesión. El enlace funciona una sola vez, durante {minutes} minutos.',
+    accountTooManyLinks:
+      'Se pidieron demasiados enlaces para este correo electrónico. Use el más reciente o espere una hora antes de pedir otro.',
+    accountLinkInvalid: 'Este enlace para iniciar sesión venció o ya se usó. Pida uno nuevo.',
+    accountCrossSite:
+      'Esta solicitud no provino de este sitio. Vuelva a cargar la página e inténtelo de nuevo.',
+    accountPhoneSaved: 'Se guardó su número de teléfono.',
+    accountSignedOut: 'Cerró la sesión.',
   },
   site: {
     title: 'Registro de probadores de contraflujo',
@@ -417,6 +427,7 @@ export const es: TCatalogue = {
     sentText:
       'Gracias. Su renovación está pendiente de revisión; el programa le escribirá por correo electrónico.',
   },
+  account: ACCOUNT_ES,
   reminders: {
     subject: 'Recordatorio: renueve su certificación o la calibración de su kit de prueba',
     greeting: 'Hola, {firstName}:',

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /** The calls whose answers a registrant reads; staff calls stay English. */
-const PUBLIC_PREFIXES = ['/api/tr/', '/api/uploads/', '/api/drafts/'];
+const PUBLIC_PREFIXES = ['/api/tr/', '/api/uploads/', '/api/drafts/', '/api/account/'];
 
 export const isPublicCall = (url: string) =>
   PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix));

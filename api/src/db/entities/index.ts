@@ -1,3 +1,4 @@
+import { AccountSession, AccountSignInLink } from './account.js';
 import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
 import { Document } from './document.js';
@@ -17,6 +18,7 @@ import { Submission } from './submission.js';
 import { TestKit } from './test-kit.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
 
+export * from './account.js';
 export type { TCertificationValues, TTestKitValues } from './base.js';
 export * from './certification.js';
 export * from './company.js';
@@ -55,4 +57,6 @@ export const entities = [
   DraftDocument,
   StatusToken,
   Reminder,
+  AccountSignInLink,
+  AccountSession,
 ];

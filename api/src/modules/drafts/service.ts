@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import { DRAFT_LIFETIME_DAYS } from '../../../../shared/constants.js';
@@ -12,6 +11,7 @@ import { languageOf, type TLanguage } from '../../../../shared/i18n/languages.js
 import { fillMessage } from '../../../../shared/registration.js';
 import { json, query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.js';
 import { stageEmail } from '../email/outbox.js';
 import type { LinkCache } from '../registration/link-cache.js';
 import { openLinkRow } from '../registration/organization-link.js';
@@ -25,11 +25,7 @@ import { DELETE_EXPIRED_DRAFTS, OPEN_DRAFT, SAVE_DRAFT } from './queries.js';
 // counts never read drafts.
 
 const DAY_MS = 86_400_000;
-/** 32 random bytes: the link's token, far past guessing (the issue asks for 128 bits at least). */
-const TOKEN_BYTES = 32;
 const EXPIRED_BATCH = 500;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const draftNotFound = () =>
   new AppError(
@@ -73,8 +69,8 @@ export async function saveDraft(
   }
   const { hashValue, runId, email, data } = parsed.data;
   const organization = await openLinkRow(em, hashValue, { cache, now });
-  const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const tokenHash = hashToken(token);
+  const token = newSecretToken();
+  const tokenHash = hashSecretToken(token);
   const link = `${publicUrl}/form/${encodeURIComponent(hashValue)}/resume?lang=${language}#${token}`;
   const params: NonNullable<(typeof SAVE_DRAFT)['params']> = {
     organizationId: organization.id,
@@ -123,7 +119,7 @@ export async function openDraft(
   const [row] = await query<
     { run_id: string; language: string; data: TDraftData; form_hash: string },
     { tokenHash: string }
-  >(em, OPEN_DRAFT, { tokenHash: hashToken(parsed.data.token) });
+  >(em, OPEN_DRAFT, { tokenHash: hashSecretToken(parsed.data.token) });
   if (!row) throw draftNotFound();
   // A form whose link has expired (or was deleted) opens no draft either.
   await openLinkRow(em, row.form_hash, options);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { newSecretToken } from '../../security/secret-tokens.js';
 
 /** A registration link's secret: 256 random bits, URL-safe (43 characters). */
 export function newFormHash(): string {
-  return randomBytes(32).toString('base64url');
+  return newSecretToken();
 }
 
 export function formUrl(publicUrl: string, formHash: string): string {

@@ -1,18 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { STATUS_LINK_DAYS } from '../../../../shared/review.js';
 import { StatusToken } from '../../db/entities/index.js';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.js';
 
 // A registrant's personal status link: 32 random bytes (base64url) in the address, only their
 // sha256 on file, tied to one registration, valid STATUS_LINK_DAYS days.
 
 const DAY_MS = 86_400_000;
-
-export const hashStatusToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A token's text could be one of ours: 43 base64url characters (anything else is unknown). */
-export const isStatusTokenShaped = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 export const statusPath = (formHash: string, token: string) =>
   `/form/${encodeURIComponent(formHash)}/status/${token}`;
@@ -23,12 +18,12 @@ export function newStatusLink(
   publicUrl: string,
   now: Date = new Date(),
 ) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + STATUS_LINK_DAYS * DAY_MS);
   return {
     url: `${publicUrl}${statusPath(registration.formHash, token)}`,
     expiresOn: todayInProgramZone(expiresAt),
-    row: { registrationId: registration.id, tokenHash: hashStatusToken(token), expiresAt },
+    row: { registrationId: registration.id, tokenHash: hashSecretToken(token), expiresAt },
   };
 }
 

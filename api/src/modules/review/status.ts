@@ -22,6 +22,7 @@ import {
   type TTestKit,
 } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
+import { hashSecretToken, isSecretTokenShaped } from '../../security/secret-tokens.js';
 import { recordAudit } from '../audit/service.js';
 import {
   checkRenewal,
@@ -42,7 +43,6 @@ import {
   reviewTestKits,
 } from './queries.js';
 import { type AuditedItem, certificationFacts, testKitFacts } from './records.js';
-import { hashStatusToken, isStatusTokenShaped } from './status-links.js';
 
 // The registrant's side of review: their personal status link shows the registration's state
 // and each document's decision, and sends corrections of the rejected items once. A link that is
@@ -66,10 +66,10 @@ async function registrationOfLink(
   key: StatusKey,
   options: { lock?: boolean; now?: Date } = {},
 ) {
-  if (!isStatusTokenShaped(key.token)) throw linkUnusable();
+  if (!isSecretTokenShaped(key.token)) throw linkUnusable();
   const token = await findStatusToken(
     em,
-    { tokenHash: hashStatusToken(key.token), formHash: key.formHash },
+    { tokenHash: hashSecretToken(key.token), formHash: key.formHash },
     { lock: options.lock },
   );
   const now = options.now ?? new Date();

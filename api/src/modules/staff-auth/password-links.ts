@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { STAFF_ROLE_LABELS } from '../../../../shared/staff-roles.js';
 import {
@@ -6,6 +5,7 @@ import {
   type TStaffAccount,
   type TStaffPasswordLink,
 } from '../../db/entities/index.js';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.js';
 import { stageEmail } from '../email/outbox.js';
 
 // Invitation and password-reset links: 256 random bits, of which only the SHA-256 is kept; valid
@@ -14,8 +14,6 @@ import { stageEmail } from '../email/outbox.js';
 
 export const PASSWORD_LINK_HOURS = 72;
 type PasswordLinkPurpose = TStaffPasswordLink['purpose'];
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The console page that takes the token. */
 const passwordLinkUrl = (publicUrl: string, token: string) =>
@@ -33,11 +31,11 @@ export async function stagePasswordLink(
 ): Promise<void> {
   const now = new Date();
   await em.nativeUpdate(StaffPasswordLink, { staff: account.id, usedAt: null }, { usedAt: now });
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const link = em.create(StaffPasswordLink, {
     staff: account,
     purpose,
-    tokenHash: hashToken(token),
+    tokenHash: hashSecretToken(token),
     expiresAt: new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000),
     usedAt: null,
   });
@@ -70,7 +68,7 @@ export async function findPasswordLink(
 ): Promise<(TStaffPasswordLink & { staff: TStaffAccount }) | null> {
   const link = await em.findOne(
     StaffPasswordLink,
-    { tokenHash: hashToken(token), usedAt: null, expiresAt: { $gt: new Date() } },
+    { tokenHash: hashSecretToken(token), usedAt: null, expiresAt: { $gt: new Date() } },
     { populate: ['staff'] },
   );
   if (!link?.staff.active) return null;

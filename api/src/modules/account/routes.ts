@@ -1,0 +1,206 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_CODES,
+  SESSION_IDLE_MINUTES,
+  ZAccountPhoneRequest,
+  ZAccountSessionRequest,
+  ZAccountSignInRequest,
+  ZAccountView,
+} from '../../../../shared/account.js';
+import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import { ZApiAnswer } from '../../../../shared/registration.js';
+import { query } from '../../db/sql.js';
+import { AppError } from '../../errors.js';
+import { openDocument } from '../documents/service.js';
+import { shapedBodyOnly } from '../registration/body-shape.js';
+import { changePhone } from './person.js';
+import { DELETE_DEAD_SESSIONS, OWN_DOCUMENT } from './queries.js';
+import {
+  checkSameOrigin,
+  clearSessionCookie,
+  endSession,
+  sessionPerson,
+  setSessionCookie,
+  startSession,
+} from './sessions.js';
+import { requestSignInLink } from './sign-in.js';
+import { accountView } from './view.js';
+
+export const DEAD_SESSIONS_JOB = 'account-sessions-expire';
+
+const tags = ['my registrations'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in registrant's person (account calls that need a session). */
+    accountUserId: number;
+  }
+}
+
+/** A body's rule failures as the account's answer: 422 {code, message: {fieldErrors}}. */
+function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
+  throw new AppError(422, ACCOUNT_CODES.accountErrors, { fieldErrors });
+}
+
+const ZAccountViewAnswer = z.object({ code: z.string(), message: ZAccountView });
+
+async function accountRoutes(scope: FastifyInstance) {
+  await scope.register(cookie);
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { publicUrl } = app.config;
+  const rateLimit = { max: app.config.rateLimits.accountPerMinute, timeWindow: 60_000 };
+
+  // Every call that changes something must come from the site itself (SameSite=Lax keeps the
+  // cookie off other sites' POSTs; the Origin header is checked as well).
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') checkSameOrigin(request, publicUrl);
+  });
+  const signedIn = async (request: FastifyRequest) => {
+    request.accountUserId = await sessionPerson(request.em, request);
+  };
+
+  app.post(
+    '/sign-in-link',
+    {
+      config: { rateLimit },
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Email a one-time sign-in link to My registrations',
+        description:
+          'Answers the same whether or not the email is registered. A registered person is ' +
+          'emailed a link that works once, for 20 minutes; a newer link replaces an older one. ' +
+          'Each email address is sent at most 3 links an hour (429 after that).',
+        tags,
+        body: ZAccountSignInRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request) =>
+      requestSignInLink(request.em, parsed(ZAccountSignInRequest, request.body), {
+        counters: app.sharedCounters,
+        language: request.language,
+        publicUrl,
+      }),
+  );
+
+  app.post(
+    '/session',
+    {
+      config: { rateLimit },
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Sign in with an emailed link’s token',
+        description:
+          'Starts a session (an HttpOnly cookie for /api/account) that ends after ' +
+          `${SESSION_IDLE_MINUTES} minutes idle, 12 hours at most, on sign-out and when the ` +
+          'email changes. 410 when the link is unknown, used or expired.',
+        tags,
+        body: ZAccountSessionRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body as { token?: unknown };
+      const { sessionToken } = await startSession(
+        request.em,
+        typeof token === 'string' ? token : '',
+      );
+      setSessionCookie(reply, request, sessionToken, publicUrl);
+      return { code: CODES.success, message: '' };
+    },
+  );
+
+  app.delete(
+    '/session',
+    { schema: { summary: 'Sign out', tags, response: { 200: ZApiAnswer } } },
+    async (request, reply) => {
+      await endSession(request.em, request);
+      clearSessionCookie(reply, request, publicUrl);
+      return { code: CODES.success, message: MESSAGES.accountSignedOut };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'What the signed-in registrant sees of their own record',
+        tags,
+        response: { 200: ZAccountViewAnswer },
+      },
+    },
+    async (request) => {
+      return { code: CODES.success, message: await accountView(request.em, request.accountUserId) };
+    },
+  );
+
+  app.post(
+    '/phone',
+    {
+      onRequest: signedIn,
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Change the signed-in registrant’s phone',
+        tags,
+        body: ZAccountPhoneRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request) =>
+      changePhone(request.em, request.accountUserId, parsed(ZAccountPhoneRequest, request.body)),
+  );
+
+  app.get(
+    '/documents/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'Open one of the signed-in registrant’s own documents',
+        tags,
+        params: z.object({ id: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const [row] = await query<{ own: boolean }, { userId: number; documentId: string }>(
+        request.em,
+        OWN_DOCUMENT,
+        { userId: request.accountUserId, documentId: request.params.id },
+      );
+      if (!row?.own) throw AppError.notFound();
+      const document = await openDocument(request.em, app.documentStorage, request.params.id);
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-length', document.size)
+        .header('content-disposition', `inline; filename="${document.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(document.stream);
+    },
+  );
+}
+
+/** My registrations: the registrant's calls under /api/account and the sweep of dead sessions. */
+const accountPlugin: FastifyPluginAsync = async (app) => {
+  app.jobs.define({
+    name: DEAD_SESSIONS_JOB,
+    cron: '17 * * * *',
+    handler: async () => {
+      await query(app.orm.em.fork(), DELETE_DEAD_SESSIONS, { idleMinutes: SESSION_IDLE_MINUTES });
+    },
+  });
+  await app.register(accountRoutes, { prefix: '/api/account' });
+};
+
+export default fp(accountPlugin, {
+  name: 'account',
+  dependencies: ['db', 'jobs', 'email', 'i18n', 'rate-limits'],
+});

@@ -1,0 +1,123 @@
+// My registrations: a registrant's own record across their organizations, reached by a one-time
+// sign-in link sent to their email (no password). The calls' requests and answers, the limits
+// and the codes, shared by the server and the site.
+import { z } from 'zod';
+import { MESSAGES } from './codes.js';
+import { LIMITS, USER_TYPES } from './constants.js';
+import { ZEmail } from './registration.js';
+import { REVIEW_STATES } from './review.js';
+
+/** A sign-in link works this long, once; a newer one replaces it. */
+export const SIGN_IN_LINK_MINUTES = 20;
+/** A session ends after this long without a call… */
+export const SESSION_IDLE_MINUTES = 30;
+/** …and this long after sign-in whatever happens. */
+export const SESSION_LONGEST_HOURS = 12;
+/** Sign-in emails one address can be sent per hour; further requests are refused. */
+export const SIGN_IN_EMAILS_PER_HOUR = 3;
+
+/** The site's address of My registrations, and the page an emailed sign-in link opens. */
+export const ACCOUNT_PATH = '/account';
+export const ACCOUNT_SIGN_IN_PATH = '/account/sign-in';
+
+/** The account calls' own answer codes (beside SUCCESS, UNAUTHORIZED, FORBIDDEN, RATE LIMITED). */
+export const ACCOUNT_CODES = {
+  linkInvalid: 'SIGN IN LINK INVALID',
+  accountErrors: 'ACCOUNT ERRORS',
+} as const;
+
+export const ZAccountSignInRequest = z.object({ email: ZEmail });
+export type TAccountSignInRequest = z.infer<typeof ZAccountSignInRequest>;
+
+export const ZAccountSessionRequest = z.object({
+  token: z.string({ error: MESSAGES.accountLinkInvalid }).max(100, MESSAGES.accountLinkInvalid),
+});
+
+export const ZAccountPhoneRequest = z.object({
+  phone: z
+    .string({ error: MESSAGES.valueInvalid })
+    .trim()
+    .max(LIMITS.shortText, MESSAGES.phoneTooLong),
+});
+export type TAccountPhoneRequest = z.infer<typeof ZAccountPhoneRequest>;
+
+/** An item's standing on today (program time zone), as My registrations shows it. */
+export const ACCOUNT_ITEM_STATUSES = ['valid', 'expiring', 'expired', 'renewalWaiting'] as const;
+export type TAccountItemStatus = (typeof ACCOUNT_ITEM_STATUSES)[number];
+
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const ZAccountDocument = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Where the signed-in registrant opens it (staff open it in the console). */
+  url: z.string(),
+});
+
+const ZAccountReminder = z.object({
+  dueOn: ZDay,
+  thresholdDays: z.number().int(),
+  sentAt: z.string(),
+});
+
+export const ZAccountCertification = z.object({
+  agencyName: z.string(),
+  typeName: z.string(),
+  number: z.string(),
+  expiresOn: ZDay,
+  status: z.enum(ACCOUNT_ITEM_STATUSES),
+  daysLeft: z.number().int(),
+  document: ZAccountDocument.nullable(),
+  /** The organizations whose registrations carry it. */
+  organizations: z.array(z.string()),
+  reminders: z.array(ZAccountReminder),
+});
+
+export const ZAccountTestKit = z.object({
+  serial: z.string(),
+  manufacturer: z.string(),
+  model: z.string(),
+  calibratedOn: ZDay,
+  dueOn: ZDay.nullable(),
+  status: z.enum(ACCOUNT_ITEM_STATUSES).nullable(),
+  daysLeft: z.number().int().nullable(),
+  document: ZAccountDocument.nullable(),
+  organizations: z.array(z.string()),
+  reminders: z.array(ZAccountReminder),
+});
+
+export const ZAccountRegistration = z.object({
+  organizationName: z.string(),
+  reviewState: z.enum(REVIEW_STATES),
+  enrolled: z.boolean(),
+  registeredOn: ZDay,
+});
+
+export const ZAccountView = z.object({
+  person: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    userType: z.enum(USER_TYPES),
+  }),
+  company: z
+    .object({
+      name: z.string(),
+      phone: z.string(),
+      address1: z.string(),
+      address2: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+    })
+    .nullable(),
+  registrations: z.array(ZAccountRegistration),
+  certifications: z.array(ZAccountCertification),
+  testKits: z.array(ZAccountTestKit),
+  /** Today in the program's time zone: what the statuses were judged on. */
+  today: ZDay,
+});
+export type TAccountView = z.infer<typeof ZAccountView>;
+export type TAccountCertification = z.infer<typeof ZAccountCertification>;
+export type TAccountTestKit = z.infer<typeof ZAccountTestKit>;
