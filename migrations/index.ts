@@ -17,6 +17,7 @@ import { Migration20261125145529_organization_compliance_settings } from './Migr
 import { Migration20261125150114_compliance_reminders } from './Migration20261125150114_compliance_reminders.js';
 import { Migration20261125161057_renewals_wait_for_acceptance } from './Migration20261125161057_renewals_wait_for_acceptance.js';
 import { Migration20261126202403_account_sessions } from './Migration20261126202403_account_sessions.js';
+import { Migration20261126203142_account_items } from './Migration20261126203142_account_items.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -80,5 +81,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261126202403_account_sessions',
     class: Migration20261126202403_account_sessions,
+  },
+  {
+    name: 'Migration20261126203142_account_items',
+    class: Migration20261126203142_account_items,
   },
 ];

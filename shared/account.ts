@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './codes.js';
 import { LIMITS, USER_TYPES } from './constants.js';
-import { ZEmail } from './registration.js';
+import { ZCertification, ZDocumentLink, ZEmail, ZIsoDate, ZTestKit } from './registration.js';
 import { REVIEW_STATES } from './review.js';
 
 /** A sign-in link works this long, once; a newer one replaces it. */
@@ -41,6 +41,39 @@ export const ZAccountPhoneRequest = z.object({
 });
 export type TAccountPhoneRequest = z.infer<typeof ZAccountPhoneRequest>;
 
+/** An item of the person's record, named by its key across organizations (as the view gives it). */
+const ZItemKey = z.string({ error: MESSAGES.valueInvalid }).min(1).max(800);
+
+/** A new certification: the wizard's fields and rules. */
+export const ZAccountAddCertificationRequest = ZCertification;
+/** A renewed certification: a later expiry and its new document. */
+export const ZAccountRenewCertificationRequest = z.object({
+  key: ZItemKey,
+  certExp: ZIsoDate,
+  certDocLink: ZDocumentLink,
+});
+/** A new test kit: the wizard's fields and rules. */
+export const ZAccountAddTestKitRequest = ZTestKit;
+/** A test kit's new calibration: its date and document. */
+export const ZAccountCalibrationRequest = z.object({
+  key: ZItemKey,
+  kitCalibDate: ZIsoDate,
+  kitCalibDocLink: ZDocumentLink,
+});
+export const ZAccountRetireTestKitRequest = z.object({ key: ZItemKey });
+
+/** What an item sent from My registrations did, organization by organization. */
+export const ZAccountItemAnswer = z.object({
+  code: z.string(),
+  message: z.object({
+    /** The organizations whose registrations now carry it, waiting for review. */
+    sentTo: z.array(z.string()),
+    /** The organizations whose rules refused it, each with the reason in their words. */
+    refusedBy: z.array(z.object({ organizationName: z.string(), message: z.string() })),
+  }),
+});
+export type TAccountItemAnswer = z.infer<typeof ZAccountItemAnswer>['message'];
+
 /** An item's standing on today (program time zone), as My registrations shows it. */
 export const ACCOUNT_ITEM_STATUSES = ['valid', 'expiring', 'expired', 'renewalWaiting'] as const;
 export type TAccountItemStatus = (typeof ACCOUNT_ITEM_STATUSES)[number];
@@ -61,6 +94,7 @@ const ZAccountReminder = z.object({
 });
 
 export const ZAccountCertification = z.object({
+  key: z.string(),
   agencyName: z.string(),
   typeName: z.string(),
   number: z.string(),
@@ -74,6 +108,7 @@ export const ZAccountCertification = z.object({
 });
 
 export const ZAccountTestKit = z.object({
+  key: z.string(),
   serial: z.string(),
   manufacturer: z.string(),
   model: z.string(),

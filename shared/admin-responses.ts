@@ -231,6 +231,8 @@ export const ZAdminReviewResponse = z.object({
   queuedAt: z.string(),
   registeredAt: z.string(),
   resubmitted: z.boolean(),
+  /** Sent from the registrant's account (My registrations): a renewed or added item. */
+  fromAccount: z.boolean(),
   userId: z.number().int(),
   userType: z.enum(USER_TYPES),
   firstName: z.string(),

@@ -167,6 +167,15 @@ export const MESSAGES = {
     'This request did not come from this site. Please reload the page and try again.',
   accountPhoneSaved: 'Your phone number was saved.',
   accountSignedOut: 'You are signed out.',
+  accountItemNotFound:
+    'This item is not on any of your registrations that can be changed now. Please reload the page.',
+  accountNothingToChange:
+    'None of your registrations can take this change now: each is waiting for corrections or was not approved.',
+  accountCertificationOnFile: 'This certification is already on file. Please renew it instead.',
+  accountTestKitOnFile:
+    'This test kit is already on file. Please send its new calibration instead.',
+  accountTestersOnly: 'Certifications are kept for testers only.',
+  accountTestKitRetired: 'The test kit was retired. It no longer appears in reports or reminders.',
 
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',

@@ -67,7 +67,9 @@ export function ReviewQueue() {
             label="Submission"
             disableSort
             render={(row) =>
-              row.resubmitted ? (
+              row.fromAccount ? (
+                <Chip size="small" color="secondary" label="From My registrations" />
+              ) : row.resubmitted ? (
                 <Chip size="small" color="info" label="Resubmitted" />
               ) : (
                 <Chip size="small" variant="outlined" label="New" />

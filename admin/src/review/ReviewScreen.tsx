@@ -209,7 +209,11 @@ export function ReviewScreen() {
                 : 'default'
           }
         />
-        {review.resubmitted ? <Chip label="Resubmitted" color="info" variant="outlined" /> : null}
+        {review.fromAccount ? (
+          <Chip label="From My registrations" color="secondary" variant="outlined" />
+        ) : review.resubmitted ? (
+          <Chip label="Resubmitted" color="info" variant="outlined" />
+        ) : null}
         <Typography variant="body2">
           {waiting
             ? `Waiting for ${waitedFor(review.queuedAt)} · ${review.organizationName}`

@@ -13,11 +13,10 @@ import {
   submit,
   testKitFor,
 } from '../registration/fixtures.js';
+import { accountCalls, registerTester, SITE } from './helpers.js';
 
 // My registrations' calls: the sign-in link, the session cookie and its boundaries, what a
 // registrant sees of their own record and the phone change.
-
-const SITE = 'http://localhost:3000';
 
 let t: TestApp;
 let springfield: OrganizationFixture;
@@ -29,89 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sql = <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  t.app.orm.em.fork().getConnection().execute<T[]>(text, params);
-
-type Headers = Record<string, string>;
-
-const post = (url: string, payload: object, headers: Headers = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/account${url}`,
-    remoteAddress: randomAddress(),
-    headers: { origin: SITE, ...headers },
-    payload,
-  });
-
-const get = (url: string, headers: Headers = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/account${url}`, headers });
-
-const askForLink = (address: string, headers: Headers = {}) =>
-  post('/sign-in-link', { email: address }, headers);
-
-/** The token of the latest sign-in email sent to this address. */
-async function linkToken(address: string): Promise<string> {
-  const [message] = await sql<{ text_body: string }>(
-    `select text_body from email_outbox
-      where kind = 'account_sign_in' and ? = any(recipients) order by id desc limit 1`,
-    [address],
-  );
-  const token = /\/account\/sign-in\?lang=\w+#([A-Za-z0-9_-]{43})/.exec(message?.text_body ?? '');
-  if (!token?.[1]) throw new Error(`no sign-in link for ${address}`);
-  return token[1];
-}
-
-/** Signs in through an emailed link; answers the cookie header to send. */
-async function signIn(address: string): Promise<Headers> {
-  expect((await askForLink(address)).statusCode).toBe(200);
-  const started = await post('/session', { token: await linkToken(address) });
-  expect(started.statusCode, started.body).toBe(200);
-  const cookie = started.cookies.find((c) => c.name === 'bf_account');
-  if (!cookie) throw new Error('no session cookie');
-  return { cookie: `bf_account=${cookie.value}` };
-}
-
-/** A tester registered with both organizations, with the same certification and a test kit. */
-async function registeredTester() {
-  const tester = person({ userType: 'tester' });
-  const company = companyInput();
-  const certification = await certificationFor(t.app, springfield, { certExp: '2030-06-30' });
-  const kit = await testKitFor(t.app, springfield);
-  for (const organization of [springfield, shelbyville]) {
-    const answer = await submit(t.app, {
-      hashValue: organization.hash,
-      companyInfo: [company],
-      userInfo: [
-        {
-          ...tester,
-          userCerts: [
-            {
-              ...certification,
-              ...(organization === springfield ? {} : acceptedIn(organization)),
-              certDocLink:
-                organization === springfield
-                  ? certification.certDocLink
-                  : (await certificationFor(t.app, organization)).certDocLink,
-            },
-          ],
-        },
-      ],
-      testKitInfo:
-        organization === springfield
-          ? [kit]
-          : [{ ...kit, kitCalibDocLink: (await testKitFor(t.app, organization)).kitCalibDocLink }],
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-  }
-  return { email: tester.userEmail as string, certification, kit };
-}
-
-/** The same agency and type, as the other organization names them (they accept the same). */
-function acceptedIn(organization: OrganizationFixture) {
-  const [agencyId, agency] = Object.entries(organization.agencies)[0] ?? [];
-  const [typeId] = Object.keys(agency?.types ?? {});
-  return { certAgency: agencyId, certType: typeId };
-}
+const { sql, post, get, askForLink, linkToken, signIn } = accountCalls(() => t);
+const registeredTester = () => registerTester(t, [springfield, shelbyville]);
 
 describe('asking for a sign-in link', () => {
   it('answers a registered and an unknown email with the same bytes, and emails only the registered', async () => {

@@ -25,6 +25,8 @@ const PUBLIC_PREFIXES = [
   '/api/tr/',
   '/api/uploads/',
   '/api/drafts/',
+  // A registrant's own calls: their session cookie guards them (tests/api/account).
+  '/api/account/',
   '/api/docs/',
   '/form/',
   '/scadmin/',
@@ -42,6 +44,8 @@ const PUBLIC_EXACT = [
   '/api/sc/session/password-link',
   '/api/sc/session/set-password',
   '/scadmin',
+  '/account',
+  '/account/sign-in',
   '/embed.js',
   '/embed-playground',
 ];

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { Organization } from './organization.js';
+import { User } from './user.js';
 
 /**
  * An uploaded certificate or calibration document. The id is the opaque reference clients
@@ -18,6 +19,8 @@ export const Document = defineEntity({
     size: p.bigint('number'),
     sha256: p.string().length(64),
     attachedAt: p.datetime().nullable(),
+    /** Uploaded by a signed-in registrant through My registrations (only they can attach it). */
+    uploadedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p
       .datetime()
       .onCreate(() => new Date())

@@ -30,6 +30,11 @@ export const TestKit = defineEntity({
     document: () => p.manyToOne(Document).nullable().deleteRule('set null'),
     /** A renewed calibration waiting for review: it replaces the values above once accepted. */
     renewal: p.json<TTestKitValues>().nullable(),
+    /**
+     * No longer in use (retired from My registrations): left out of reports, the Expiring view,
+     * reminders and the IE bundle from then on; its history stays.
+     */
+    retiredAt: p.datetime().nullable(),
     ...documentReviewProperties(),
   },
   indexes: [

@@ -98,6 +98,16 @@ export const Registration = defineEntity({
       .onCreate(() => new Date())
       .defaultRaw('now()'),
     resubmittedAt: p.datetime().nullable(),
+    /** Back in the queue because its person sent an item from My registrations. */
+    accountChangeAt: p.datetime().nullable(),
+    /**
+     * The state it returns to by itself once every item is accepted (an approved registration
+     * whose person renewed or added an item from My registrations).
+     */
+    resumeState: p
+      .enum([...REVIEW_STATES])
+      .columnType('text')
+      .nullable(),
     /** The last decision: approved, rejected or changes requested. */
     reviewedAt: p.datetime().nullable(),
     /** Why the whole registration was rejected. */

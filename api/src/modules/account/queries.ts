@@ -171,7 +171,7 @@ export interface TestKitRow extends ItemColumns {
   due_on: string | null;
 }
 
-/** The test kits of the person's registrations (their submissions' kits). */
+/** The test kits in use of the person's registrations (their submissions' kits). */
 export const TEST_KITS = sql<{ userId: number }>(
   'account-test-kits',
   `select concat_ws('|', lower(btrim(k.serial)), lower(btrim(k.manufacturer)),
@@ -185,7 +185,7 @@ export const TEST_KITS = sql<{ userId: number }>(
      join test_kits k on k.submission_id = r.submission_id and k.organization_id = r.organization_id
      join organizations o on o.id = k.organization_id
      left join documents d on d.id = k.document_id
-    where r.user_id = :userId
+    where r.user_id = :userId and k.retired_at is null
     order by item_key, k.calibration_due_on desc nulls last, r.registered_at desc`,
 );
 
@@ -229,4 +229,50 @@ export const UPDATE_PHONE = sql<{ userId: number; phone: string }>(
      from (select id, phone from users where id = :userId for update) before
     where u.id = before.id
    returning before.phone as before_phone, u.email`,
+);
+
+export interface LockedRegistrationRow {
+  id: number;
+  organization_id: number;
+  organization_name: string;
+  submission_id: number | null;
+  company_id: number | null;
+  review_state: TReviewState;
+  accept_expired_certifications: boolean;
+  /** Whether the organization accepts the agency asked about (:agencyId, 0 for none). */
+  accepts_agency: boolean;
+}
+
+/**
+ * The person's registrations, locked for the change (in id order, as every writer locks them),
+ * with what their organizations accept.
+ */
+export const LOCK_REGISTRATIONS = sql<{ userId: number; agencyId: number }>(
+  'account-lock-registrations',
+  `select r.id, r.organization_id, o.name as organization_name, r.submission_id, r.company_id,
+          r.review_state, o.accept_expired_certifications,
+          exists (select 1 from organization_agencies oa
+                   where oa.organization_id = o.id and oa.agency_id = :agencyId) as accepts_agency
+     from registrations r join organizations o on o.id = r.organization_id
+    where r.user_id = :userId
+    order by r.id
+      for update of r`,
+);
+
+/** An agency and a type by id, and whether the agency certifies the type. */
+export const AGENCY_AND_TYPE = sql<{ agencyId: number; typeId: number }>(
+  'account-agency-and-type',
+  `select a.name as agency_name, t.name as type_name,
+          exists (select 1 from agency_types x where x.agency_id = a.id and x.type_id = t.id)
+            as linked
+     from certification_agencies a, certification_types t
+    where a.id = :agencyId and t.id = :typeId`,
+);
+
+/** Attaches a document the person uploaded through My registrations and nothing uses yet. */
+export const CLAIM_OWN_UPLOAD = sql<{ userId: number; documentId: string }>(
+  'account-claim-own-upload',
+  `update documents set attached_at = now()
+    where id = :documentId::uuid and uploaded_by_id = :userId and attached_at is null
+   returning id`,
 );

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,17 +7,31 @@ import { z } from 'zod';
 import {
   ACCOUNT_CODES,
   SESSION_IDLE_MINUTES,
+  ZAccountAddCertificationRequest,
+  ZAccountAddTestKitRequest,
+  ZAccountCalibrationRequest,
+  ZAccountItemAnswer,
   ZAccountPhoneRequest,
+  ZAccountRenewCertificationRequest,
+  ZAccountRetireTestKitRequest,
   ZAccountSessionRequest,
   ZAccountSignInRequest,
   ZAccountView,
 } from '../../../../shared/account.js';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
-import { ZApiAnswer } from '../../../../shared/registration.js';
+import { ZApiAnswer, ZUploadAnswer } from '../../../../shared/registration.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { openDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
+import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
+import {
+  addCertification,
+  addTestKit,
+  renewCalibration,
+  renewCertification,
+  retireTestKit,
+} from './items.js';
 import { changePhone } from './person.js';
 import { DELETE_DEAD_SESSIONS, OWN_DOCUMENT } from './queries.js';
 import {
@@ -50,10 +65,13 @@ function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   throw new AppError(422, ACCOUNT_CODES.accountErrors, { fieldErrors });
 }
 
+type TAccountItemAnswerBody = z.output<typeof ZAccountItemAnswer>;
+
 const ZAccountViewAnswer = z.object({ code: z.string(), message: ZAccountView });
 
 async function accountRoutes(scope: FastifyInstance) {
   await scope.register(cookie);
+  await scope.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { publicUrl } = app.config;
   const rateLimit = { max: app.config.rateLimits.accountPerMinute, timeWindow: 60_000 };
@@ -157,6 +175,97 @@ async function accountRoutes(scope: FastifyInstance) {
     },
     async (request) =>
       changePhone(request.em, request.accountUserId, parsed(ZAccountPhoneRequest, request.body)),
+  );
+
+  app.post(
+    '/uploads',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: { max: app.config.rateLimits.uploadsPerMinute, timeWindow: 60_000 } },
+      schema: {
+        summary: 'Upload a document for an item sent from My registrations',
+        description:
+          'multipart/form-data with the field `file` (jpeg, png or pdf by content, at most ' +
+          '10,000,000 bytes). message.url is the reference to send as certDocLink or ' +
+          'kitCalibDocLink; only the person who uploaded it can use it.',
+        tags,
+        response: { 200: ZUploadAnswer },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(415, CODES.unsupportedMediaType, MESSAGES.multipartRequired);
+      }
+      const userId = request.accountUserId;
+      const url = await receiveUpload(
+        request.em,
+        app.documentStorage,
+        request.parts({ limits: UPLOAD_LIMITS }),
+        async () => ({ organizationId: null, userId }),
+      );
+      return { code: CODES.success, message: { url } };
+    },
+  );
+
+  // Items sent for review: each answers the organizations it went to and those that refused it.
+  const itemRoute = <S extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: S,
+    send: (request: FastifyRequest, body: z.output<S>) => Promise<TAccountItemAnswerBody>,
+  ) =>
+    app.post(
+      url,
+      {
+        onRequest: signedIn,
+        validatorCompiler: shapedBodyOnly,
+        schema: { summary, tags, body, response: { 200: ZAccountItemAnswer } },
+      },
+      async (request) => send(request, parsed(body, request.body)),
+    );
+  itemRoute(
+    '/certifications',
+    'Add a certification (waits for review; sent to every registration that takes it)',
+    ZAccountAddCertificationRequest,
+    (request, body) => addCertification(request.em, request.accountUserId, body),
+  );
+  itemRoute(
+    '/certifications/renewal',
+    'Renew a certification: a later expiry and its new document (waits for review)',
+    ZAccountRenewCertificationRequest,
+    (request, body) => renewCertification(request.em, request.accountUserId, body),
+  );
+  itemRoute(
+    '/test-kits',
+    'Add a test kit (waits for review)',
+    ZAccountAddTestKitRequest,
+    (request, body) => addTestKit(request.em, request.accountUserId, body),
+  );
+  itemRoute(
+    '/test-kits/calibration',
+    'Send a test kit’s new calibration: its date and document (waits for review)',
+    ZAccountCalibrationRequest,
+    (request, body) => renewCalibration(request.em, request.accountUserId, body),
+  );
+
+  app.post(
+    '/test-kits/retire',
+    {
+      onRequest: signedIn,
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Retire a test kit no longer in use',
+        tags,
+        body: ZAccountRetireTestKitRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request) =>
+      retireTestKit(
+        request.em,
+        request.accountUserId,
+        parsed(ZAccountRetireTestKitRequest, request.body).key,
+      ),
   );
 
   app.get(

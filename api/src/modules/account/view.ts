@@ -80,6 +80,7 @@ function certification(
   const [first] = rows as [CertificationRow];
   const waiting = rows.some((row) => row.renewal_waiting);
   return {
+    key: first.item_key,
     agencyName: first.agency_name,
     typeName: first.type_name,
     number: first.number,
@@ -101,6 +102,7 @@ function testKit(
   const waiting = rows.some((row) => row.renewal_waiting);
   const dueOn = rows.find((row) => row.due_on !== null)?.due_on ?? null;
   return {
+    key: first.item_key,
     serial: first.serial,
     manufacturer: first.manufacturer,
     model: first.model,

@@ -67,6 +67,7 @@ const CALIBRATION_BRANCH = (limited: string) => `select k.id * 2 + 1, 'calibrati
          and r.review_state <> 'rejected'
        order by (r.user_type = 'tester') desc, r.id limit 1) p
    where k.calibration_due_on <= :dueBy::date and k.submission_id is not null
+     and k.retired_at is null
      and :kind in ('', 'calibration')
      and (:organizationId = 0 or k.organization_id = :organizationId)
      and (:rowId = 0 or k.id = (case when :rowId % 2 = 1 then (:rowId - 1) / 2 end))

@@ -38,7 +38,7 @@ export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.orga
     from test_kits k
     join active a on a.submission_id = k.submission_id and a.organization_id = k.organization_id
    where k.calibration_due_on between :fromDay::date and :toDay::date and k.renewal is null
-     and k.submission_id is not null
+     and k.submission_id is not null and k.retired_at is null
      and (a.user_type = 'tester' or not exists (
            select 1 from active t
             where t.submission_id = k.submission_id and t.organization_id = k.organization_id

@@ -262,7 +262,7 @@ export function testKitsReportStatement(
   join companies c on c.id = tk.company_id
   left join organizations o on o.id = tk.organization_id
   left join documents d on d.id = tk.document_id
-  where ${filter.text}
+  where ${filter.text} and tk.retired_at is null
   order by tk.created_at, tk.id`,
     params: { ...filter.params, ...document.params, today: todayInProgramZone() },
   };
@@ -282,7 +282,7 @@ export function bundleDocuments(em: EntityManager, scope: ReportScope) {
   select ${bundleDocumentName('test-kit', 'tk.id', 'd.content_type')}, d.storage_key
     from test_kits tk
     join documents d on d.id = tk.document_id
-    where ${testKits.text}
+    where ${testKits.text} and tk.retired_at is null
   order by 1`,
     params: { ...certifications.params, ...testKits.params },
   });

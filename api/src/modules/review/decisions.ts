@@ -9,19 +9,16 @@ import {
 } from '../../../../shared/review.js';
 import {
   Certification,
-  CertificationAgency,
-  CertificationType,
-  Document,
   Registration,
-  type TCertification,
   TestKit,
   type TRegistration,
-  type TTestKit,
 } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { stageEmail } from '../email/outbox.js';
+import { decideCopies, resumeAccountRegistrations } from './copies.js';
 import { type Decision, decisionEmails, type RejectedItem } from './emails.js';
+import { acceptRenewal, audited } from './items.js';
 import {
   bumpReviewVersions,
   companyAdmins,
@@ -29,7 +26,6 @@ import {
   type ReviewRow,
   reviewRegistration,
 } from './queries.js';
-import type { AuditedItem } from './records.js';
 import { issueStatusLink } from './status-links.js';
 
 // Staff decisions. Each runs in one transaction that locks the registration (and the others of
@@ -106,24 +102,6 @@ async function documentsOf(tx: EntityManager, registration: TRegistration) {
   return { certifications, testKits };
 }
 
-export const certificationLabel = (certification: Pick<TCertification, 'number'>) =>
-  `Certification ${certification.number}`;
-export const testKitLabel = (kit: Pick<TTestKit, 'serial'>) => `Test kit ${kit.serial}`;
-
-function audited(kind: AuditedItem['item'], item: TCertification | TTestKit): AuditedItem {
-  return {
-    item: kind,
-    itemId: item.id,
-    label:
-      kind === 'certification'
-        ? certificationLabel(item as TCertification)
-        : testKitLabel(item as TTestKit),
-    decision: item.reviewDecision,
-    reason: item.reviewReason ?? null,
-    note: item.reviewNote ?? null,
-  };
-}
-
 /** The language a registration was made in (emails to its person are written in it). */
 const languageOfRow = (language: string) => languageOf(language) ?? DEFAULT_LANGUAGE;
 
@@ -149,32 +127,6 @@ async function stageDecisionEmails(locked: Locked, decision: Decision, settings:
   })) {
     stageEmail(tx, email);
   }
-}
-
-/**
- * An accepted renewal replaces the item it waited beside: its values and document become the
- * item's (a kit's next calibration date follows by trigger), so reminders start again from them.
- */
-function acceptRenewal(tx: EntityManager, item: TCertification | TTestKit) {
-  const { renewal } = item;
-  if (!renewal) return;
-  if ('expiresOn' in renewal) {
-    const certification = item as TCertification;
-    certification.number = renewal.number;
-    certification.expiresOn = renewal.expiresOn;
-    certification.agency = tx.getReference(CertificationAgency, renewal.agencyId);
-    certification.agencyName = renewal.agencyName;
-    certification.type = tx.getReference(CertificationType, renewal.typeId);
-    certification.typeName = renewal.typeName;
-  } else {
-    const kit = item as TTestKit;
-    kit.serial = renewal.serial;
-    kit.manufacturer = renewal.manufacturer;
-    kit.model = renewal.model;
-    kit.calibratedOn = renewal.calibratedOn;
-  }
-  if (renewal.documentId) item.document = tx.getReference(Document, renewal.documentId);
-  item.renewal = null;
 }
 
 /** Accepts or rejects one certification of the registration, or one test kit of its submission. */
@@ -210,11 +162,20 @@ export async function decideDocument(
       before: { items: [before] },
       after: { items: [audited(request.item, item)] },
     });
-    // A test kit is every registration of the submission's: each of their reviews changed.
-    await bumpReviewVersions(
+    // The same item sent to other organizations from My registrations: the same decision.
+    const copiedTo = await decideCopies(
       tx,
-      request.item === 'testKit' ? locked.submissionRegistrationIds : [registrationId],
+      actor,
+      { kind: request.item, item, fromRegistrationId: registrationId },
+      request,
     );
+    // A test kit is every registration of the submission's: each of their reviews changed.
+    const changed = [
+      ...(request.item === 'testKit' ? locked.submissionRegistrationIds : [registrationId]),
+      ...copiedTo,
+    ];
+    await resumeAccountRegistrations(tx, actor, changed);
+    await bumpReviewVersions(tx, [...new Set(changed)]);
   });
 }
 

@@ -49,6 +49,7 @@ function queueRecord(row: QueueRow): ReviewRecord {
     queuedAt: iso(row.queued_at),
     registeredAt: iso(row.registered_at),
     resubmitted: row.resubmitted_at !== null,
+    fromAccount: row.account_change_at !== null,
     userId: row.user_id,
     userType: row.user_type as TUserType,
     firstName: row.first_name,
@@ -150,7 +151,13 @@ function historySummary(row: ReviewHistoryRow): string {
       return `${item.label}: ${decision}${reason}`;
     }
     case 'approve':
-      return 'Approved and enrolled';
+      return after.resumed
+        ? 'Approved again: every item sent from My registrations was accepted'
+        : 'Approved and enrolled';
+    case 'account_update':
+      return `Sent from My registrations (${itemsOf(after)
+        .map((item) => `${item.label}: ${item.details ?? ''}`)
+        .join('; ')})`;
     case 'request_changes':
       return `Changes requested (${itemsOf(after)
         .map((item) => item.label)

@@ -32,7 +32,7 @@ import {
   renewableItems,
 } from '../compliance/renewals.js';
 import { findLinkRow, type LinkRow } from '../registration/queries.js';
-import { certificationLabel, testKitLabel } from './decisions.js';
+import { certificationLabel, testKitLabel } from './items.js';
 import {
   bumpReviewVersions,
   claimDocuments,

@@ -6,7 +6,7 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { ZUploadAnswer } from '../../../../shared/registration.js';
 import { AppError } from '../../errors.js';
 import { PUBLIC_CORS, publicRateLimits } from '../registration/public-api.js';
-import { receiveUpload, UPLOAD_LIMITS } from './receive.js';
+import { formUploadOwner, receiveUpload, UPLOAD_LIMITS } from './receive.js';
 import { createDocumentStorage, type DocumentStorage } from './storage.js';
 import {
   ORPHAN_SWEEP_CRON,
@@ -50,7 +50,7 @@ async function uploadRoutes(app: FastifyInstance) {
         request.em,
         app.documentStorage,
         request.parts({ limits: UPLOAD_LIMITS }),
-        app.linkCache,
+        formUploadOwner(request.em, app.linkCache),
       );
       return { code: CODES.success, message: { url } };
     },

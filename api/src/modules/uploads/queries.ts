@@ -3,7 +3,8 @@ import { query, sql } from '../../db/sql.js';
 
 type NewDocument = {
   id: string;
-  organizationId: number;
+  organizationId: number | null;
+  uploadedBy: number | null;
   storageKey: string;
   originalName: string;
   contentType: string;
@@ -14,13 +15,13 @@ type NewDocument = {
 /** One statement, no transaction: the document row is the upload's only write. */
 const INSERT_DOCUMENT = sql<NewDocument>(
   'insert-document',
-  `insert into documents (id, organization_id, storage_key, original_name, content_type, size,
-                          sha256, attached_at, created_at)
-   values (:id, :organizationId, :storageKey, :originalName, :contentType, :size, :sha256, null,
-           now())`,
+  `insert into documents (id, organization_id, uploaded_by_id, storage_key, original_name,
+                          content_type, size, sha256, attached_at, created_at)
+   values (:id, :organizationId, :uploadedBy, :storageKey, :originalName, :contentType, :size,
+           :sha256, null, now())`,
 );
 
-/** Records an uploaded file as an unattached document of the organization. */
+/** Records an uploaded file as an unattached document of its organization or registrant. */
 export async function insertDocument(em: EntityManager, document: NewDocument): Promise<void> {
   await query<never, NewDocument>(em, INSERT_DOCUMENT, document);
 }

@@ -112,15 +112,31 @@ const LIMIT_ERRORS: Record<string, () => AppError> = {
   FST_FIELDS_LIMIT: () => AppError.badRequest(),
 };
 
+/** Whose an upload is: an organization's (the form's), or a signed-in registrant's. */
+export interface UploadOwner {
+  organizationId: number | null;
+  userId: number | null;
+}
+
+/** The owner of a form's upload: the organization its `orgHash` field names. */
+export const formUploadOwner =
+  (em: EntityManager, cache?: LinkCache) =>
+  async (orgHash: string | undefined): Promise<UploadOwner> => {
+    // The link's kept row, as the form's other calls read it.
+    const organization = await openLinkRow(em, orgHash, { cache });
+    return { organizationId: organization.id, userId: null };
+  };
+
 /**
  * Reads the multipart fields `file` and `orgHash`, stores the file and records it as an
- * unattached document of the organization. Returns the document id (the opaque reference).
+ * unattached document of its owner (`ownerOf` reads the hash, when it matters). Returns the
+ * document id (the opaque reference).
  */
 export async function receiveUpload(
   em: EntityManager,
   storage: DocumentStorage,
   parts: AsyncIterableIterator<Multipart>,
-  cache?: LinkCache,
+  ownerOf: (orgHash: string | undefined) => Promise<UploadOwner>,
 ): Promise<string> {
   let orgHash: string | undefined;
   let stored: StoredFile | undefined;
@@ -146,12 +162,12 @@ export async function receiveUpload(
     }
     if (refusal) throw refusal;
     if (!stored) throw AppError.badRequest(MESSAGES.fileMissing);
-    // The link's kept row, as the form's other calls read it.
-    const organization = await openLinkRow(em, orgHash, { cache });
+    const owner = await ownerOf(orgHash);
     const id = randomUUID();
     await insertDocument(em, {
       id,
-      organizationId: organization.id,
+      organizationId: owner.organizationId,
+      uploadedBy: owner.userId,
       storageKey: stored.key,
       originalName: stored.originalName,
       contentType: stored.contentType,
