@@ -17,6 +17,7 @@ import { Migration20261125145529_organization_compliance_settings } from './Migr
 import { Migration20261125150114_compliance_reminders } from './Migration20261125150114_compliance_reminders.js';
 import { Migration20261125161057_renewals_wait_for_acceptance } from './Migration20261125161057_renewals_wait_for_acceptance.js';
 import { Migration20261126202403_account_sessions } from './Migration20261126202403_account_sessions.js';
+import { Migration20261126203000_email_outbox_notify } from './Migration20261126203000_email_outbox_notify.js';
 import { Migration20261126203142_account_items } from './Migration20261126203142_account_items.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
@@ -85,5 +86,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261126203142_account_items',
     class: Migration20261126203142_account_items,
+  },
+  {
+    name: 'Migration20261126203000_email_outbox_notify',
+    class: Migration20261126203000_email_outbox_notify,
   },
 ];

@@ -101,7 +101,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(dbPlugin, { databaseUrl: config.databaseUrl, poolMax: config.db.poolMax });
   await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: config.jobs });
-  await app.register(emailPlugin);
+  await app.register(emailPlugin, {
+    databaseUrl: config.databaseUrl,
+    sweep: config.outboxSweep,
+  });
   await app.register(docsPlugin);
   await app.register(staffRoutes);
   await app.register(staffAuthPlugin);

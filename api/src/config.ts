@@ -75,6 +75,7 @@ const ZEnv = z.object({
   AWS_REGION: z.string().optional(),
   REDIS_URL: z.url().optional(),
   JOBS: booleanFlag.default(true),
+  OUTBOX_SWEEP: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
   FAULT_POINT: z.enum(FAULT_POINTS).optional(),
 });
@@ -148,6 +149,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Start the background job worker (outbox, sweeps, schedules). */
   jobs: boolean;
+  /**
+   * The outbox's once-a-minute sweep (retries, and what a crash left unsent). Tests turn it off
+   * to show that a message leaves without it; refused in production.
+   */
+  outboxSweep: boolean;
   /** Create the demo organization on start (development default). */
   seedDemo: boolean;
   /** Tests only: where a final submit kills its process (api/src/testing/fault-points.ts). */
@@ -179,6 +185,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL is required in production');
   if (production && e.FAULT_POINT) problems.push('FAULT_POINT is a test-only setting; unset it');
+  if (production && !e.OUTBOX_SWEEP) {
+    problems.push('OUTBOX_SWEEP=false is a test-only setting (retries need the sweep); unset it');
+  }
   const storage = parseStorageUrl(e.STORAGE_URL, path.resolve(e.DATA_DIR), e);
   if (typeof storage === 'string') problems.push(storage);
   if (problems.length > 0 || typeof storage === 'string') {
@@ -233,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orgInfoCacheSeconds: e.ORGINFO_CACHE_SECONDS,
     redisUrl: e.REDIS_URL,
     jobs: e.JOBS,
+    outboxSweep: e.OUTBOX_SWEEP,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     faultPoint: e.FAULT_POINT,
   };

@@ -64,6 +64,26 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('keeps the outbox sweep on unless a test turns it off, which production refuses', () => {
+    expect(loadConfig({ ...base }).outboxSweep).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', OUTBOX_SWEEP: 'false' }).outboxSweep).toBe(
+      false,
+    );
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: base.DATA_DIR,
+      ADMIN_EMAIL: 'ops@example.org',
+      ADMIN_PASSWORD: 'a-long-enough-password',
+      JWT_SECRET: 'y'.repeat(40),
+      PUBLIC_URL: 'https://backflow.example.org/',
+      SMTP_URL: 'smtp://mail.example.org:587',
+    };
+    expect(loadConfig(production).outboxSweep).toBe(true);
+    expect(() => loadConfig({ ...production, OUTBOX_SWEEP: 'false' })).toThrow(
+      /OUTBOX_SWEEP=false is a test-only setting/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -356,7 +356,8 @@ describe('three instances on one PostgreSQL and one bucket', () => {
       60_000,
       200,
     );
-    // Messages a killed sender left are sent by the others' next nudge or minute sweep.
+    // Messages a killed sender left are sent by the others' next notified delivery or their
+    // minute sweep.
     await waitFor(
       'the outbox to be empty',
       async () =>

@@ -14,11 +14,21 @@ export interface SmtpReceiver {
   hold(): void;
   refuseHeld(): number;
   waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** The first message accepted (already or later) that `matches`. */
+  waitForMessage(
+    matches: (message: ParsedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
+export interface SmtpReceiverOptions {
+  /** Called as each message is accepted (the benchmark times arrivals with it). */
+  onMessage?: (message: ParsedMail) => void;
+}
+
 /** A real SMTP server on loopback that keeps every message it accepts, parsed. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const messages: ParsedMail[] = [];
   let refusals = 0;
   let holding = false;
@@ -42,6 +52,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
             return;
           }
           messages.push(parsed);
+          options.onMessage?.(parsed);
           callback();
         })
         .catch(callback);
@@ -80,6 +91,17 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return messages;
+    },
+    async waitForMessage(matches, timeoutMs = 10_000) {
+      const started = Date.now();
+      for (;;) {
+        const found = messages.find(matches);
+        if (found) return found;
+        if (Date.now() - started > timeoutMs) {
+          throw new Error(`no matching message among ${messages.length} within ${timeoutMs} ms`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

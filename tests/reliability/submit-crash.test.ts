@@ -222,8 +222,9 @@ describe('the email outbox across a crash', () => {
     const reference = (id: number | undefined) => `Submission reference: ${id}\n`;
     const delivered = () =>
       smtp.messages.filter((message) => message.text?.includes(reference(crashedSubmissionId)));
-    // Nothing nudged the worker for this message (the crash came before the nudge and the
-    // replayed retry sends nothing), so only its periodic sweep can deliver it.
+    // Its commit's notification reached no one (the crash took the only instance, and the
+    // replayed retry stages nothing): the restarted server sends it when its listener connects,
+    // or else its minute sweep does.
     const outbox = async () =>
       (
         await query<{ status: string; attempts: number }>(
@@ -241,7 +242,7 @@ describe('the email outbox across a crash', () => {
     );
     expect(await outbox()).toEqual({ status: 'sent', attempts: 1 });
 
-    // Another submit nudges the worker again: the earlier message must not go out twice.
+    // Another submit notifies the worker again: the earlier message must not go out twice.
     const next = await submit(
       server,
       await fullRegistration(server.url, organization),

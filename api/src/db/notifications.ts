@@ -16,6 +16,11 @@ export interface ListenerEvents {
 export interface Listener {
   /** True while the connection is up and listening. */
   readonly connected: boolean;
+  /**
+   * Resolves once listening for the first time, or after `timeoutMs` without: a database out of
+   * reach now only means listening later.
+   */
+  firstConnection(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +34,10 @@ export function listen(databaseUrl: string, channel: string, events: ListenerEve
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
   let retry: NodeJS.Timeout | undefined;
+  let firstConnected: () => void = () => {};
+  const connectedOnce = new Promise<void>((resolve) => {
+    firstConnected = resolve;
+  });
 
   const scheduleConnect = () => {
     if (closed || retry) return;
@@ -74,6 +83,7 @@ export function listen(databaseUrl: string, channel: string, events: ListenerEve
     }
     current = client;
     retryMs = FIRST_RETRY_MS;
+    firstConnected();
     events.onConnected();
   }
 
@@ -81,6 +91,16 @@ export function listen(databaseUrl: string, channel: string, events: ListenerEve
   return {
     get connected() {
       return current !== undefined;
+    },
+    async firstConnection(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        connectedOnce,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
     },
     async close() {
       closed = true;

@@ -32,16 +32,9 @@ const invalidationPlugin: FastifyPluginAsync<{ databaseUrl: string }> = async (a
   const forgetAll = () => {
     for (const forget of forgetters) forget();
   };
-  let firstConnection: () => void = () => {};
-  const connected = new Promise<void>((resolve) => {
-    firstConnection = resolve;
-  });
   const listener = listen(options.databaseUrl, CHANNEL, {
     onNotification: forgetAll,
-    onConnected: () => {
-      forgetAll();
-      firstConnection();
-    },
+    onConnected: forgetAll,
     onDisconnected: (error) => {
       forgetAll();
       app.log.warn({ err: error }, 'not listening for staff changes; keeping nothing until back');
@@ -62,16 +55,7 @@ const invalidationPlugin: FastifyPluginAsync<{ databaseUrl: string }> = async (a
   app.decorate('invalidation', invalidation);
   // Start listening before the first request; a database that cannot be reached now only
   // means keeping nothing until it can.
-  app.addHook('onReady', async () => {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      connected,
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-  });
+  app.addHook('onReady', () => listener.firstConnection(FIRST_CONNECTION_WAIT_MS));
   app.addHook('onClose', () => listener.close());
 };
 

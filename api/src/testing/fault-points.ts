@@ -5,7 +5,7 @@
 /**
  * The distinct moments of a final submit: after its first statement (documents claimed, company
  * found or made, submission and new people inserted), after its second (just before commit),
- * and after commit (before the answer and the outbox nudge).
+ * and after commit (before the answer).
  */
 export const FAULT_POINTS = ['after-first-write', 'before-commit', 'after-commit'] as const;
 export type TFaultPoint = (typeof FAULT_POINTS)[number];

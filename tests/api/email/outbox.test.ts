@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxEmail } from '../../../api/src/db/entities/index.js';
 import { query, sql } from '../../../api/src/db/sql.js';
@@ -14,6 +16,8 @@ import {
 } from '../../../api/src/modules/email/queries.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
+import { waitFor } from '../../reliability/helpers/wait.js';
+import { signIn, staffClient } from '../staff/helpers.js';
 
 let smtp: SmtpReceiver;
 let t: TestApp;
@@ -173,29 +177,152 @@ describe('the email outbox', () => {
   });
 });
 
-describe('the outbox worker on the job queue', () => {
-  it('delivers a message staged by a process that stopped before sending it', async () => {
-    const receiver = await startSmtpReceiver();
-    // First process: commits the message, then "crashes" (closes) without sending.
-    const first = await createTestApp({ env: { SMTP_URL: receiver.url } });
-    await first.app.orm.em.fork().transactional(async (tx) => {
-      stageEmail(tx, message({ subject: 'Survives a crash' }));
+describe('sending after commit, with the job worker on and the minute sweep off', () => {
+  let receiver: SmtpReceiver;
+  let listening: TestApp;
+  beforeAll(async () => {
+    receiver = await startSmtpReceiver();
+    listening = await listeningApp();
+  });
+  afterAll(async () => {
+    await listening.close();
+    await receiver.close();
+  });
+
+  /** An instance whose worker listens for staged messages; only a notification can send. */
+  function listeningApp(database?: TestApp['database']) {
+    return createTestApp({
+      database,
+      env: { SMTP_URL: receiver.url, JOBS: 'true', OUTBOX_SWEEP: 'false' },
     });
-    const databaseUrl = first.database.url;
-    await first.app.close();
-    // Second process on the same database with its worker running: the nudge delivers it.
-    const second = await createTestApp({
-      env: { SMTP_URL: receiver.url, JOBS: 'true', DATABASE_URL: databaseUrl },
+  }
+  const titled = (subject: string) => (received: ParsedMail) => received.subject === subject;
+  const commit = (app: TestApp, email: ReturnType<typeof message>) =>
+    app.app.orm.em.fork().transactional(async (tx) => {
+      stageEmail(tx, email);
+    });
+
+  it('sends a message staged by a plain committed transaction', async () => {
+    const email = message({ subject: `Committed ${randomUUID()}` });
+    await commit(listening, email);
+    const received = await receiver.waitForMessage(titled(email.subject));
+    expect(received.to).toMatchObject({ text: email.recipients[0] });
+    const row = await listening.app.orm.em
+      .fork()
+      .findOneOrFail(OutboxEmail, { dedupeKey: email.dedupeKey });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('sends nothing of a staging that rolled back', async () => {
+    const rolledBack = message({ subject: `Rolled back ${randomUUID()}` });
+    await expect(
+      listening.app.orm.em.fork().transactional(async (tx) => {
+        stageEmail(tx, rolledBack);
+        await tx.flush();
+        throw new Error('the registration failed');
+      }),
+    ).rejects.toThrow('the registration failed');
+    const later = message({ subject: `Committed after ${randomUUID()}` });
+    await commit(listening, later);
+    await receiver.waitForMessage(titled(later.subject));
+    expect(receiver.messages.filter(titled(rolledBack.subject))).toEqual([]);
+  });
+
+  it('sends what another instance staged, having heard its commit', async () => {
+    // The staging instance's worker is off: it neither listens nor sweeps.
+    const staging = await createTestApp({
+      database: listening.database,
+      env: { SMTP_URL: receiver.url },
     });
     try {
-      await second.app.outbox.nudge();
-      const [received] = await receiver.waitForMessages(1, 20_000);
-      expect(received?.subject).toBe('Survives a crash');
+      const email = message({ subject: `From another instance ${randomUUID()}` });
+      await commit(staging, email);
+      await receiver.waitForMessage(titled(email.subject));
     } finally {
+      await staging.close();
+    }
+  });
+
+  it('sends on connecting what was staged while no instance listened', async () => {
+    const stopped = await createTestApp({ env: { SMTP_URL: receiver.url } });
+    const email = message({ subject: `Staged before anyone listened ${randomUUID()}` });
+    await commit(stopped, email);
+    await stopped.app.close();
+    const started = await listeningApp(stopped.database);
+    try {
+      await receiver.waitForMessage(titled(email.subject));
+    } finally {
+      await started.close();
+      await stopped.close();
+    }
+  });
+
+  it('sends again at once a failed message that is made due again', async () => {
+    const email = message({ subject: `Made due again ${randomUUID()}` });
+    receiver.refuseNext(1);
+    await commit(listening, email);
+    const em = listening.app.orm.em.fork();
+    const row = () => em.fork().findOneOrFail(OutboxEmail, { dedupeKey: email.dedupeKey });
+    await waitFor(
+      'the refused send to be recorded',
+      async () => (await row()).attempts === 1,
+      10_000,
+    );
+    expect((await row()).nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    await em.nativeUpdate(
+      OutboxEmail,
+      { dedupeKey: email.dedupeKey },
+      { nextAttemptAt: new Date(Date.now() - 1000) },
+    );
+    await receiver.waitForMessage(titled(email.subject));
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('sends a staff invitation made through the Staff screen', async () => {
+    const admin = await signIn(listening);
+    const invitee = `invitee-${randomUUID()}@example.org`;
+    const invited = await staffClient(listening.app, admin.token)('POST', '/api/admin/staff', {
+      email: invitee,
+      name: 'Ivy Invitee',
+      role: 'viewer',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const received = await receiver.waitForMessage((each) =>
+      [each.to ?? []].flat().some((to) => to.text === invitee),
+    );
+    expect(received.subject).toBe('You are invited to the Backflow Admin Console');
+  });
+
+  it('sends each message once with two instances listening on the same database', async () => {
+    const receiving = await startSmtpReceiver();
+    const env = { SMTP_URL: receiving.url, JOBS: 'true', OUTBOX_SWEEP: 'false' };
+    const first = await createTestApp({ env });
+    const second = await createTestApp({ env, database: first.database });
+    const emails = Array.from({ length: 60 }, () => message());
+    try {
+      // One at a time and five to a transaction, from both instances.
+      for (const [index, email] of emails.slice(0, 30).entries()) {
+        await commit(index % 2 ? first : second, email);
+      }
+      for (let from = 30; from < 60; from += 5) {
+        await first.app.orm.em.fork().transactional(async (tx) => {
+          for (const email of emails.slice(from, from + 5)) stageEmail(tx, email);
+        });
+      }
+      await receiving.waitForMessages(emails.length, 20_000);
+    } finally {
+      // Closing waits for a delivery still running, so nothing can arrive after this.
       await second.close();
       await first.close();
-      await receiver.close();
+      await receiving.close();
     }
+    const subjects = receiving.messages.map((received) => received.subject);
+    expect(subjects.sort()).toEqual(emails.map((email) => email.subject).sort());
+    const sentBy = (instance: TestApp) =>
+      instance.logs
+        .filter((line) => line.msg === 'email outbox delivered')
+        .reduce((sum, line) => sum + Number(line.sent), 0);
+    expect(sentBy(first) + sentBy(second)).toBe(emails.length);
   });
 });
 

@@ -117,11 +117,7 @@ export function staffRestRoutes(base: FastifyInstance): void {
           response: withErrorResponses({ 200: ZAdminStaffResponse }),
         },
       },
-      async (request) => {
-        const record = await run(request.em, request.staff, request.params.id);
-        if (action === 'password-link') await app.outbox.nudge().catch(() => undefined);
-        return record;
-      },
+      async (request) => run(request.em, request.staff, request.params.id),
     );
   }
 

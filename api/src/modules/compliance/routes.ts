@@ -42,7 +42,6 @@ const reminderJobsPlugin: FastifyPluginAsync = async (app) => {
         now: new Date(),
         publicUrl: app.config.publicUrl,
         supportUrl: app.config.links.support,
-        afterPage: () => app.outbox.nudge(),
       });
       app.log.info(result, 'compliance reminders');
     },

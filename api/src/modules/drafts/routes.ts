@@ -38,17 +38,12 @@ async function draftRoutes(scope: FastifyInstance) {
         response: { 200: ZApiAnswer },
       },
     },
-    async (request) => {
-      const answer = await saveDraft(request.em, request.body, {
+    async (request) =>
+      saveDraft(request.em, request.body, {
         language: request.language,
         publicUrl: app.config.publicUrl,
         cache: scope.linkCache,
-      });
-      await app.outbox
-        .nudge()
-        .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
-      return answer;
-    },
+      }),
   );
 
   app.post(

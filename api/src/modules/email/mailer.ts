@@ -37,7 +37,9 @@ export interface MailerOptions {
 /** Real SMTP when SMTP_URL is set; otherwise every message becomes an .eml file. */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Pooled: the connection stays open for the next message (closed after 4 idle minutes), so
+    // a message costs its own commands, not a connection, a greeting, EHLO, TLS and AUTH.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -61,6 +61,8 @@ export interface DeliveryResult {
 }
 
 export const MAX_ATTEMPTS = 8;
+/** Messages per delivery run unless told otherwise. */
+export const BATCH_SIZE = 20;
 
 /** Wait before the next attempt: 1, 2, 4 … minutes, at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -77,7 +79,7 @@ export async function deliverDueEmails(
   options: DeliveryOptions,
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0 };
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   for (let handled = 0; handled < batchSize; handled++) {
     const outcome = await em.fork().transactional(async (tx) => {

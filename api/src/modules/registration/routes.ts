@@ -149,10 +149,6 @@ async function registrationRoutes(scope: FastifyInstance) {
         }),
       );
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      else
-        await app.outbox
-          .nudge()
-          .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
       return outcome.answer;
     },
   );

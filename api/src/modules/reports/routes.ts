@@ -42,9 +42,6 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     storage: app.documentStorage,
     requestId: request.id,
   });
-  const nudgeIfQueued = async (answer: ReportAnswer) => {
-    if (answer.kind === 'json' && 'emailMessage' in answer.body) await app.outbox.nudge();
-  };
 
   // Queued report emails carry the request; the file is made when the message is sent.
   app.outbox.registerRenderer(REPORT_ATTACHMENT, async (description) => {
@@ -67,7 +64,6 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
         publicUrl: app.config.publicUrl,
         log: app.log,
       });
-      if (result.staged.length > 0) await app.outbox.nudge();
       app.log.info(
         {
           staged: result.staged.length,
@@ -113,7 +109,6 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
         request.body,
         context(request),
       );
-      await nudgeIfQueued(answer);
       return send(reply, answer);
     },
   );
@@ -137,7 +132,6 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
         request.body,
         context(request),
       );
-      await nudgeIfQueued(answer);
       return send(reply, answer);
     },
   );

@@ -58,9 +58,6 @@ export const reviewRoutes: FastifyPluginAsync = async (base) => {
       async (request) => {
         const { registrationId } = request.params;
         await decide(request, registrationId, request.body as z.output<B>);
-        await app.outbox
-          .nudge()
-          .catch((error) => request.log.warn({ err: error }, 'outbox nudge failed'));
         return { code: CODES.success, message: await getReview(request.em, registrationId) };
       },
     );
