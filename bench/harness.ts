@@ -129,9 +129,16 @@ export async function timeCalls(
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    times[Math.min(times.length - 1, Math.floor(q * times.length))] as number;
-  return { p50: round(at(0.5)), p99: round(at(0.99)), calls: times.length };
+  return {
+    p50: round(percentile(times, 0.5)),
+    p99: round(percentile(times, 0.99)),
+    calls: times.length,
+  };
+}
+
+/** The value below which a share `q` of the `sorted` (ascending, non-empty) values fall. */
+export function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

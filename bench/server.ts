@@ -2,12 +2,13 @@ import { buildApp } from '../api/src/app.js';
 import { loadConfig } from '../api/src/config.js';
 
 // The server under test, in its own process so the load generator does not share its event
-// loop. It adds one bare route, the baseline: the same stack doing nothing.
+// loop. It adds one bare route, the baseline: the same stack doing nothing. Its job worker is
+// off unless BENCH_JOB_WORKER=true (the email case's sender).
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
-  JOBS: 'false',
+  JOBS: process.env.BENCH_JOB_WORKER === 'true' ? 'true' : 'false',
   PORT: '0',
 });
 const app = await buildApp(config);
