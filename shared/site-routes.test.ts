@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formPath, matchRoute, stepPath } from './site-routes.js';
+import {
+  ACCOUNT_PATH,
+  ACCOUNT_SIGN_IN_PATH,
+  formPath,
+  matchRoute,
+  stepPath,
+} from './site-routes.js';
 
 describe('the public site addresses', () => {
   it.each([
@@ -13,6 +19,10 @@ describe('the public site addresses', () => {
     ['/form/Ab_c-1/status/T0k-en_', { name: 'status', hash: 'Ab_c-1', token: 'T0k-en_' }],
     ['/form/a%20b', { name: 'home', hash: 'a b' }],
     ['/form/%E0%A4%A', { name: 'home', hash: '%E0%A4%A' }],
+    ['/account', { name: 'account' }],
+    ['/account/', { name: 'account' }],
+    ['/account/sign-in', { name: 'accountSignIn' }],
+    ['/account/sign-in/', { name: 'accountSignIn' }],
   ])('%s', (path, route) => {
     expect(matchRoute(path)).toEqual(route);
   });
@@ -33,6 +43,10 @@ describe('the public site addresses', () => {
     '/form/abc/status/token/more',
     '/scadmin',
     '/anything',
+    '/accounts',
+    '/account/sign-in/more',
+    '/account/other',
+    '/form/abc/account',
   ])('does not know %s', (path) => {
     expect(matchRoute(path)).toEqual({ name: 'notFound' });
   });
@@ -43,5 +57,7 @@ describe('the public site addresses', () => {
     expect(matchRoute(formPath('a/b', 'thank-you'))).toEqual({ name: 'thankYou', hash: 'a/b' });
     expect(stepPath('abc', 3)).toBe('/form/abc/step/3');
     expect(matchRoute(stepPath('a/b', 0))).toEqual({ name: 'step', hash: 'a/b', page: 0 });
+    expect(matchRoute(ACCOUNT_PATH)).toEqual({ name: 'account' });
+    expect(matchRoute(ACCOUNT_SIGN_IN_PATH)).toEqual({ name: 'accountSignIn' });
   });
 });

@@ -9,7 +9,13 @@ export type TRoute =
   | { name: 'thankYou'; hash: string }
   | { name: 'resume'; hash: string }
   | { name: 'status'; hash: string; token: string }
+  | { name: 'account' }
+  | { name: 'accountSignIn' }
   | { name: 'notFound' };
+
+/** My registrations, and the page its emailed sign-in link opens (the token after the #). */
+export const ACCOUNT_PATH = '/account';
+export const ACCOUNT_SIGN_IN_PATH = '/account/sign-in';
 
 function decoded(segment: string): string {
   try {
@@ -22,12 +28,15 @@ function decoded(segment: string): string {
 /**
  * / · /form/{hash} · /form/{hash}/step/{page} · /form/{hash}/thank-you · /form/{hash}/resume
  * (a saved registration's link, its token after the #) · /form/{hash}/status/{token} (a
- * registrant's personal status link); a trailing slash is
- * ignored and anything else is not found. A page that is not a number is NaN: the wizard turns
- * it into the page it is on.
+ * registrant's personal status link) · /account and /account/sign-in (My registrations); a
+ * trailing slash is ignored and anything else is not found. A page that is not a number is NaN:
+ * the wizard turns it into the page it is on.
  */
 export function matchRoute(pathname: string): TRoute {
-  const segments = pathname.replace(/\/+$/, '').split('/').slice(1).map(decoded);
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (trimmed === ACCOUNT_PATH) return { name: 'account' };
+  if (trimmed === ACCOUNT_SIGN_IN_PATH) return { name: 'accountSignIn' };
+  const segments = trimmed.split('/').slice(1).map(decoded);
   const [first, hash, section, page] = segments;
   if (segments.length === 0) return { name: 'landing' };
   if (first !== 'form' || !hash) return { name: 'notFound' };
