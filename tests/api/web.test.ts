@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('serving the public site and the console', () => {
-  it.each(['/', '/form/some-hash', '/form/some-hash/step/2'])(
+  it.each(['/', '/form/some-hash', '/form/some-hash/step/2', '/account', '/account/sign-in'])(
     'serves the widget page at %s',
     async (url) => {
       const response = await t.app.inject({ url });
@@ -75,6 +75,15 @@ describe('serving the public site and the console', () => {
     expect(console.headers['x-frame-options']).toBe('DENY');
   });
 
+  it.each(['/account', '/account/sign-in'])(
+    'lets nobody frame My registrations at %s (it acts for a signed-in person)',
+    async (url) => {
+      const page = await t.app.inject({ url });
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    },
+  );
+
   it("lets only the console's pages show documents from their own object URLs", async () => {
     const console = String(
       (await t.app.inject({ url: '/scadmin/review/1' })).headers['content-security-policy'],
@@ -139,6 +148,16 @@ describe('serving the public site and the console', () => {
       `${orgInfo}<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tr/status/${hash}/${token}">${modules('StatusRoute-St12At34.js', 'state-Zx98Cv76.js')}`,
     ],
     ['the landing page: its code', '/', modules('LandingPage-La12Nd34.js')],
+    [
+      'My registrations: who is signed in, and its code',
+      '/account',
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/account/me">${modules('AccountRoute-Ac12Co34.js', 'state-Zx98Cv76.js')}`,
+    ],
+    [
+      "the emailed sign-in link's page: its code (it signs in before asking who is signed in)",
+      '/account/sign-in',
+      modules('AccountRoute-Ac12Co34.js', 'state-Zx98Cv76.js'),
+    ],
   ])('names in the head what the first screen needs: %s', async (_what, url, hints) => {
     const page = (await t.app.inject({ url })).body;
     expect(page).toContain(`${hints}</head>`);
@@ -146,6 +165,11 @@ describe('serving the public site and the console', () => {
   });
 
   it('opens in Spanish from the first response when the address or the browser asks for it', async () => {
+    const account = await t.app.inject({ url: '/account/sign-in?lang=es' });
+    expect(account.body).toContain('<html lang="es">');
+    expect(account.body).toContain(
+      `${modules('AccountRoute-Ac12Co34.js', 'state-Zx98Cv76.js', 'es-Es12Pa34.js')}</head>`,
+    );
     for (const request of [
       { url: `/form/${hash}?lang=es` },
       { url: `/form/${hash}?embedLang=es` },
@@ -172,12 +196,12 @@ describe('serving the public site and the console', () => {
     expect(page).not.toMatch(/\/api\/tr\/status\/|<b>/);
   });
 
-  it.each(['/form/%3Cscript%3E', `/form/${'a'.repeat(65)}`, '/no-such-page'])(
+  it.each(['/form/%3Cscript%3E', `/form/${'a'.repeat(65)}`, '/no-such-page', '/account/other'])(
     'names no call and no screen code that %s does not need',
     async (url) => {
       const page = (await t.app.inject({ url, headers: { accept: 'text/html' } })).body;
       expect(page).toContain('widget fixture');
-      expect(page).not.toMatch(/rel="preload"|WizardRoute|StatusRoute|<script>|<b>/);
+      expect(page).not.toMatch(/rel="preload"|WizardRoute|StatusRoute|AccountRoute|<script>|<b>/);
     },
   );
 

@@ -5,7 +5,8 @@ import { matchRoute, type TRoute } from '../../../shared/site-routes.js';
 // What each page of the public site needs before its first screen is usable, named in the
 // page's head so the browser asks for all of it with the page instead of one file after another:
 // the screen's own code (its lazily loaded module and the files that module imports), the calls
-// it makes first, and the Spanish words when the page opens in Spanish. Everything else (the
+// it makes first (the organization's info, a status page's status, who is signed in to My
+// registrations), and the Spanish words when the page opens in Spanish. Everything else (the
 // wizard behind the organization home's Get Started, the other language) is fetched by the site
 // once the screen is usable.
 
@@ -20,6 +21,8 @@ export const SCREEN_MODULES: Record<TRoute['name'], string[]> = {
   thankYou: ['src/app/wizard/ThankYou.tsx'],
   resume: ['src/app/drafts/ResumeDraft.tsx'],
   status: ['src/app/status/StatusRoute.tsx'],
+  account: ['src/app/account/AccountRoute.tsx'],
+  accountSignIn: ['src/app/account/AccountRoute.tsx'],
   notFound: [],
 };
 
@@ -49,6 +52,8 @@ export function chunkFiles(manifest: TManifest, module: string): string[] {
 
 /** The calls a screen makes first (the site's fetch: credentials included, so they match). */
 function firstCalls(route: TRoute): string[] {
+  // Who is signed in (the session cookie goes with it); the emailed link's page signs in first.
+  if (route.name === 'account') return ['/api/account/me'];
   if (!('hash' in route) || !FORM_HASH_PATTERN.test(route.hash)) return [];
   const calls = [`/api/tr/get/orginfo/${route.hash}`];
   if (route.name === 'status' && TOKEN_PATTERN.test(route.token)) {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { frameAncestors } from '../../../shared/embedding.js';
 import { languageFromAcceptLanguage, pageLanguage } from '../../../shared/i18n/languages.js';
+import { ACCOUNT_PATH, ACCOUNT_SIGN_IN_PATH, matchRoute } from '../../../shared/site-routes.js';
 import { firstScreenHints, type TManifest } from './first-screen.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
@@ -25,9 +26,9 @@ const NO_CACHE = 'no-cache';
 const EMBED_CACHE = 'public, max-age=300';
 
 /**
- * Serves the built front ends: the public site (/, /form/*, embed.js) and the console
- * (/scadmin/*), with SPA fallbacks to each index.html. Hashed assets are cached for a year,
- * HTML is revalidated on every load.
+ * Serves the built front ends: the public site (/, /form/*, My registrations at /account and
+ * /account/sign-in, embed.js) and the console (/scadmin/*), with SPA fallbacks to each
+ * index.html. Hashed assets are cached for a year, HTML is revalidated on every load.
  */
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
   const widgetDir = path.join(options.webRoot, 'widget');
@@ -58,7 +59,9 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
 
   /**
    * The site's page, in the language it will open in, naming in its head what its first screen
-   * needs (first-screen.ts); a form link's page is framed only where its organization allows.
+   * needs (first-screen.ts); a form link's page is framed only where its organization allows,
+   * My registrations' pages never (they act for a signed-in person; the site's links open them
+   * in a new tab from a frame, where the browser would withhold their cookie anyway).
    */
   const sendWidget = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
     const [pathname = '/', search = ''] = request.url.split('?');
@@ -69,10 +72,13 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     const language = pageLanguage(search, null, [
       languageFromAcceptLanguage(request.headers['accept-language']),
     ]);
-    reply
-      .header('content-security-policy', allowed ? formCsp(allowed) : defaultFormCsp)
-      .header('vary', 'Accept-Language')
-      .removeHeader('x-frame-options');
+    reply.header('vary', 'Accept-Language');
+    const route = matchRoute(pathname).name;
+    if (route !== 'account' && route !== 'accountSignIn') {
+      reply
+        .header('content-security-policy', allowed ? formCsp(allowed) : defaultFormCsp)
+        .removeHeader('x-frame-options');
+    }
     const html = widgetIndex().replace('<html lang="en">', `<html lang="${language}">`);
     const head = firstScreenHints(manifest(), pathname, language, html);
     return sendHtml(reply, head ? html.replace('</head>', `${head}</head>`) : html, status);
@@ -117,6 +123,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
 
   app.get('/', (request, reply) => sendWidget(request, reply));
   app.get('/form/*', (request, reply) => sendWidget(request, reply));
+  app.get(ACCOUNT_PATH, (request, reply) => sendWidget(request, reply));
+  app.get(ACCOUNT_SIGN_IN_PATH, (request, reply) => sendWidget(request, reply));
   app.get('/scadmin', (_request, reply) => sendHtml(reply, adminIndex()));
   app.get('/scadmin/*', (_request, reply) => sendHtml(reply, adminIndex()));
 
