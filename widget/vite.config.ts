@@ -38,6 +38,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'site', test: /widget\/src\/main\.tsx$/, includeDependenciesRecursively: true },
+            // The wizard's fields, error summary and upload control in one file, fetched whole by
+            // the wizard, the status page and My registrations (which uploads nothing): left to
+            // the bundler, their three sets of users split them, an extra request for each page.
+            {
+              name: 'fields',
+              test: /widget\/src\/app\/wizard\/(fields\/|ErrorSummary|labels|wizard-context|certification-options|upload)/,
+            },
           ],
         },
       },

@@ -13,7 +13,8 @@ export function isFetchFailure(answer: TAnswer): boolean {
   return answer.code === CODES.fetchFailure;
 }
 
-async function call<M>(path: string, init: RequestInit): Promise<TAnswer<M>> {
+/** Any call, read as the answer it gives (FETCH FAILURE when there is none). */
+export async function apiCall<M>(path: string, init: RequestInit): Promise<TAnswer<M>> {
   try {
     const response = await fetch(path, { credentials: 'include', ...init });
     const body = (await response.json()) as Partial<TAnswer<M>>;
@@ -25,7 +26,7 @@ async function call<M>(path: string, init: RequestInit): Promise<TAnswer<M>> {
 }
 
 export function apiGet<M>(path: string): Promise<TAnswer<M>> {
-  return call<M>(path, { method: 'GET', headers: { accept: 'application/json' } });
+  return apiCall<M>(path, { method: 'GET', headers: { accept: 'application/json' } });
 }
 
 export function apiPost<M>(
@@ -33,7 +34,7 @@ export function apiPost<M>(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<TAnswer<M>> {
-  return call<M>(path, {
+  return apiCall<M>(path, {
     method: 'POST',
     // The server answers in the language shown (its messages come from the same catalogue).
     headers: {

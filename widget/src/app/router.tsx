@@ -11,9 +11,9 @@ import { PageLoading } from './screens.js';
 import { thankYouScreen, wizardScreen } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page, a saved registration's link, the wizard, the thank-you page and the status page
-// load lazily (the wizard and the thank-you page fetched ahead: see wizard/load.ts), and fail
-// into the error screen after 120000 ms.
+// landing page, a saved registration's link, the wizard, the thank-you page, the status page and
+// My registrations load lazily (the wizard and the thank-you page fetched ahead: see
+// wizard/load.ts), and fail into the error screen after 120000 ms.
 const LandingPage = lazyScreen(
   () => import('./landing/LandingPage.js'),
   (module) => module.LandingPage,
@@ -25,6 +25,10 @@ const ResumeDraft = lazyScreen(
 const StatusRoute = lazyScreen(
   () => import('./status/StatusRoute.js'),
   (module) => module.StatusRoute,
+).Screen;
+const AccountRoute = lazyScreen(
+  () => import('./account/AccountRoute.js'),
+  (module) => module.AccountRoute,
 ).Screen;
 const WizardRoute = wizardScreen.Screen;
 const ThankYou = thankYouScreen.Screen;
@@ -48,6 +52,9 @@ function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {
 function screenAt(pathname: string): ReactNode {
   const route = matchRoute(pathname);
   if (route.name === 'landing') return <LandingPage />;
+  if (route.name === 'account' || route.name === 'accountSignIn') {
+    return <AccountRoute signingIn={route.name === 'accountSignIn'} />;
+  }
   if (route.name === 'notFound') return <NotFound />;
   return <FormLayout hash={route.hash}>{formScreen(route)}</FormLayout>;
 }

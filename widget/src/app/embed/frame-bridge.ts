@@ -18,7 +18,8 @@ export function readParentOrigin(search: string): string | null {
   }
 }
 
-function framed(): boolean {
+/** Whether the site is shown inside another page's frame (the embed, or any other). */
+export function framed(): boolean {
   try {
     return window.parent !== window;
   } catch {

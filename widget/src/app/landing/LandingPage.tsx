@@ -1,3 +1,4 @@
+import { AccountLink } from '../AccountLink.js';
 import { useFocusHeading } from '../focus.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { WithLink } from '../i18n/WithLink.js';
@@ -18,6 +19,7 @@ export function LandingPage() {
           link={<a href={supportUrl()}>{t('site.contactSupportLower')}</a>}
         />
       </p>
+      <AccountLink />
       <section className="box" aria-labelledby="registration-info-heading">
         <h2 id="registration-info-heading">{t('info.registrationInfoHeading')}</h2>
         <p>{t('landing.registrationInfo')}</p>

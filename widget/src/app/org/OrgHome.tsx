@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { stepPath } from '../../../../shared/site-routes.js';
+import { AccountLink } from '../AccountLink.js';
 import { useFocusHeading } from '../focus.js';
 import { navigate } from '../history.js';
 import { useI18n } from '../i18n/use-i18n.js';
@@ -53,6 +54,7 @@ export function OrgHome() {
       <RequirementsBox />
       <UserTypesAndFaq />
       <p>{getStarted}</p>
+      <AccountLink />
     </main>
   );
 }

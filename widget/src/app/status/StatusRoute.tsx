@@ -6,6 +6,7 @@ import {
   DOCUMENT_REJECTION_REASON_KEYS,
   REVIEW_STATE_KEYS,
 } from '../../../../shared/review-messages.js';
+import { AccountLink } from '../AccountLink.js';
 import { useFocusHeading } from '../focus.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { loadWithTimeout } from '../lazy.js';
@@ -43,6 +44,7 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </h1>
       {children}
+      <AccountLink />
       <SupportLink />
     </main>
   );

@@ -1,3 +1,4 @@
+import { AccountLink } from '../AccountLink.js';
 import { useFocusHeading } from '../focus.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { WithLink } from '../i18n/WithLink.js';
@@ -24,6 +25,7 @@ export function ThankYou() {
           }
         />
       </p>
+      <AccountLink />
     </main>
   );
 }

@@ -1,0 +1,211 @@
+import { Fragment, type ReactNode } from 'react';
+import type {
+  TAccountCertification,
+  TAccountItemStatus,
+  TAccountTestKit,
+  TAccountView,
+} from '../../../../shared/account.js';
+import type { TKey } from '../../../../shared/i18n/catalogue.js';
+import { REVIEW_STATE_KEYS } from '../../../../shared/review-messages.js';
+import { type TI18n, useI18n } from '../i18n/use-i18n.js';
+
+// What the signed-in registrant sees of their record, as it is on file: their organizations,
+// company, certifications and test kits (the changes they can make are in SignedIn.tsx).
+
+const STATUS_KEYS = {
+  valid: 'account.statuses.valid',
+  expiring: 'account.statuses.expiring',
+  expired: 'account.statuses.expired',
+  renewalWaiting: 'account.statuses.renewalWaiting',
+} as const satisfies Record<TAccountItemStatus, TKey>;
+
+/** Several names or dates as a sentence writes them ("A, B and C"). */
+const listed = (language: string, items: readonly string[]) =>
+  new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+
+/** The day an instant fell on where the reader is (YYYY-MM-DD), for formatDate. */
+function localDay(instant: string): string {
+  const date = new Date(instant);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A second-level part of the page, named by its heading. */
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Label and value pairs. */
+export function Facts({ facts }: { facts: readonly [string, ReactNode][] }) {
+  return (
+    <dl className="summary">
+      {facts.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+export function Registrations({ registrations }: { registrations: TAccountView['registrations'] }) {
+  const { t, formatDate } = useI18n();
+  const id = 'account-registrations';
+  if (registrations.length === 0) {
+    return (
+      <Part id={id} title={t('account.registrationsHeading')}>
+        <p>{t('account.noRegistrations')}</p>
+      </Part>
+    );
+  }
+  // Scrolls sideways on a narrow phone rather than squeezing the columns.
+  return (
+    <>
+      <h2 id={id}>{t('account.registrationsHeading')}</h2>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="table-scroll" aria-labelledby={id} tabIndex={0}>
+        <table aria-labelledby={id}>
+          <thead>
+            <tr>
+              <th scope="col">{t('account.organization')}</th>
+              <th scope="col">{t('account.review')}</th>
+              <th scope="col">{t('account.enrollment')}</th>
+              <th scope="col">{t('account.registered')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {registrations.map((registration) => (
+              <tr key={registration.organizationName}>
+                <th scope="row">{registration.organizationName}</th>
+                <td>{t(REVIEW_STATE_KEYS[registration.reviewState])}</td>
+                <td>{t(registration.enrolled ? 'account.enrolled' : 'account.notEnrolled')}</td>
+                <td>{formatDate(registration.registeredOn)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
+
+export function Company({ company }: { company: TAccountView['company'] }) {
+  const { t } = useI18n();
+  if (!company) {
+    return (
+      <Part id="account-company" title={t('account.companyHeading')}>
+        <p>{t('account.noCompany')}</p>
+      </Part>
+    );
+  }
+  const place = [company.city, [company.state, company.zip].filter(Boolean).join(' ')];
+  const address = [company.address1, company.address2, place.filter(Boolean).join(', ')];
+  return (
+    <Part id="account-company" title={t('account.companyHeading')}>
+      <Facts
+        facts={[
+          [t('labels.companyName'), company.name],
+          [t('labels.companyPhone'), company.phone || '—'],
+          [t('labels.companyAddress1'), address.filter(Boolean).join(', ') || '—'],
+        ]}
+      />
+    </Part>
+  );
+}
+
+/** What a certification and a test kit both show: where it is on file, its document, reminders. */
+function OnFile({ item, i18n }: { item: TAccountCertification | TAccountTestKit; i18n: TI18n }) {
+  const { t, language, formatDate } = i18n;
+  const reminders = item.reminders.map((reminder) => formatDate(localDay(reminder.sentAt)));
+  return (
+    <>
+      <p>{t('account.registeredWith', { organizations: listed(language, item.organizations) })}</p>
+      {item.document ? (
+        <p>
+          <a href={item.document.url} target="_blank" rel="noopener">
+            {t('account.document', { name: item.document.name })}
+            <span className="visually-hidden">{t('site.opensInNewTab')}</span>
+          </a>
+        </p>
+      ) : null}
+      {reminders.length > 0 ? (
+        <p>{t('account.remindersSent', { dates: listed(language, reminders) })}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** One certification or test kit, named by its heading. */
+function Item({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="block" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function Certifications({ items }: { items: readonly TAccountCertification[] }) {
+  const i18n = useI18n();
+  const { t, formatDate } = i18n;
+  return (
+    <Part id="account-certifications" title={t('account.certificationsHeading')}>
+      {items.length === 0 ? <p>{t('account.noCertifications')}</p> : null}
+      {items.map((item, index) => (
+        <Item
+          key={`${item.agencyName}|${item.typeName}|${item.number}`}
+          id={`account-certification-${index}`}
+          title={t('account.certificationTitle', {
+            agency: item.agencyName,
+            type: item.typeName,
+            number: item.number,
+          })}
+        >
+          <p>
+            <strong>{t('account.status', { status: t(STATUS_KEYS[item.status]) })}</strong>
+          </p>
+          <p>{t('account.expiresOn', { date: formatDate(item.expiresOn) })}</p>
+          <OnFile item={item} i18n={i18n} />
+        </Item>
+      ))}
+    </Part>
+  );
+}
+
+export function TestKits({ items }: { items: readonly TAccountTestKit[] }) {
+  const i18n = useI18n();
+  const { t, formatDate } = i18n;
+  return (
+    <Part id="account-test-kits" title={t('account.testKitsHeading')}>
+      {items.length === 0 ? <p>{t('account.noTestKits')}</p> : null}
+      {items.map((item, index) => (
+        <Item
+          key={`${item.serial}|${item.manufacturer}|${item.model}`}
+          id={`account-test-kit-${index}`}
+          title={t('account.testKitTitle', {
+            manufacturer: item.manufacturer,
+            model: item.model,
+            serial: item.serial,
+          })}
+        >
+          {item.status ? (
+            <p>
+              <strong>{t('account.status', { status: t(STATUS_KEYS[item.status]) })}</strong>
+            </p>
+          ) : null}
+          <p>{t('account.calibratedOn', { date: formatDate(item.calibratedOn) })}</p>
+          {item.dueOn ? (
+            <p>{t('account.calibrationDue', { date: formatDate(item.dueOn) })}</p>
+          ) : null}
+          <OnFile item={item} i18n={i18n} />
+        </Item>
+      ))}
+    </Part>
+  );
+}
