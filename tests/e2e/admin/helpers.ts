@@ -130,12 +130,29 @@ export interface RegisteredTester {
   firstName: string;
   lastName: string;
   certNumber: string;
+  companyName: string;
 }
 
-/** Registers a tester with one certification and its uploaded PDF through the public calls. */
+/** A tester like no other: unique email, names, certification number and company. */
+export function newTester(): RegisteredTester {
+  const suffix = randomBytes(3).toString('hex');
+  return {
+    email: uniqueEmail('console-tester'),
+    firstName: `Tess${suffix}`,
+    lastName: `Findable${suffix}`,
+    certNumber: `CN-${suffix}`,
+    companyName: `Console Test Co ${suffix}`,
+  };
+}
+
+/**
+ * Registers a tester with one certification and its uploaded PDF through the public calls; the
+ * same tester again registers them with another organization, with the same certification.
+ */
 export async function registerTester(
   server: RunningServer,
   organization: TestOrganization,
+  tester: RegisteredTester = newTester(),
 ): Promise<RegisteredTester> {
   const files = await documentFiles();
   const form = new FormData();
@@ -155,12 +172,6 @@ export async function registerTester(
     name: 'Backflow Prevention Assembly Tester',
   });
   const suffix = randomBytes(3).toString('hex');
-  const tester: RegisteredTester = {
-    email: uniqueEmail('console-tester'),
-    firstName: `Tess${suffix}`,
-    lastName: `Findable${suffix}`,
-    certNumber: `CN-${suffix}`,
-  };
   const submit = await fetch(`${server.url}/api/tr/submit/all`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-${suffix}-key` },
@@ -169,7 +180,7 @@ export async function registerTester(
       companyInfo: [
         {
           companyID: '',
-          companyName: `Console Test Co ${suffix}`,
+          companyName: tester.companyName,
           companyPhone: '',
           companyAddress1: '1 Valve Way',
           companyAddress2: '',

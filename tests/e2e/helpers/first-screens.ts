@@ -28,6 +28,8 @@ export interface FirstScreen {
   timed?: boolean;
   /** Chunks of the build (by name: `WizardRoute` for assets/WizardRoute-hash.js) the screen fetches only once it is usable. */
   later?: string[];
+  /** Chunks of other pages (by name, as `later`) the screen never needs. */
+  foreign?: string[];
 }
 
 const PUBLIC = { scriptKb: 90, chain: 3 };
@@ -40,7 +42,7 @@ function bothLanguages(
   name: string,
   path: (paths: FirstScreenPaths) => string,
   control: (language: TLanguage) => FirstControl,
-  { timed = false, later = [] as string[] } = {},
+  { timed = false, later = [] as string[], foreign = [] as string[] } = {},
 ): FirstScreen[] {
   const withLang = (paths: FirstScreenPaths) => {
     const url = new URL(path(paths), 'http://site');
@@ -48,7 +50,7 @@ function bothLanguages(
     return `${url.pathname}${url.search}`;
   };
   return [
-    { name, path, control: control('en'), language: 'en', budget: PUBLIC, timed, later },
+    { name, path, control: control('en'), language: 'en', budget: PUBLIC, timed, later, foreign },
     {
       name: `${name}?lang=es`,
       path: withLang,
@@ -57,6 +59,7 @@ function bothLanguages(
       budget: PUBLIC,
       timed,
       later,
+      foreign,
     },
     {
       name: `${name} (Spanish browser)`,
@@ -66,22 +69,27 @@ function bothLanguages(
       language: 'es',
       budget: PUBLIC,
       later,
+      foreign,
     },
   ];
 }
+
+/** My registrations' code, which no other page needs. */
+const ACCOUNT = ['AccountRoute'];
 
 export const FIRST_SCREENS: FirstScreen[] = [
   ...bothLanguages(
     '/',
     () => '/',
     () => ({ selector: 'main a[href^="mailto:"]' }),
+    { foreign: ACCOUNT },
   ),
   ...bothLanguages(
     '/form/{hash}',
     (paths) => `/form/${paths.formHash}`,
     (language) => ({ selector: 'main button', text: words[language].org.getStarted }),
     // The wizard behind Get Started, and the banner's formatter (this organization has none).
-    { timed: true, later: ['WizardRoute', 'Banner'] },
+    { timed: true, later: ['WizardRoute', 'Banner'], foreign: ACCOUNT },
   ),
   ...bothLanguages(
     '/form/{hash}/status/{token}',
@@ -91,7 +99,18 @@ export const FIRST_SCREENS: FirstScreen[] = [
       text: words[language].status.sendCorrections,
     }),
     // The correction checks (the shared zod rules), first needed at Send.
-    { later: ['review'] },
+    { later: ['review'], foreign: ACCOUNT },
+  ),
+  ...bothLanguages(
+    '/account',
+    () => '/account',
+    (language) => ({
+      selector: 'main button[type="submit"]',
+      text: words[language].account.sendLink,
+    }),
+    // Nobody is signed in: the sign-in form, without the wizard, the status page or the shared
+    // zod rules (the server checks the email).
+    { foreign: ['WizardRoute', 'StatusRoute', 'registration'] },
   ),
   {
     name: '/scadmin (sign-in)',
