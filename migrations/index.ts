@@ -19,6 +19,7 @@ import { Migration20261125161057_renewals_wait_for_acceptance } from './Migratio
 import { Migration20261126202403_account_sessions } from './Migration20261126202403_account_sessions.js';
 import { Migration20261126203000_email_outbox_notify } from './Migration20261126203000_email_outbox_notify.js';
 import { Migration20261126203142_account_items } from './Migration20261126203142_account_items.js';
+import { Migration20261126205118_account_email_changes } from './Migration20261126205118_account_email_changes.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -90,5 +91,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261126203000_email_outbox_notify',
     class: Migration20261126203000_email_outbox_notify,
+  },
+  {
+    name: 'Migration20261126205118_account_email_changes',
+    class: Migration20261126205118_account_email_changes,
   },
 ];

@@ -33,6 +33,12 @@ export const ZAccountSessionRequest = z.object({
   token: z.string({ error: MESSAGES.accountLinkInvalid }).max(100, MESSAGES.accountLinkInvalid),
 });
 
+/** A new email address, confirmed from that address before it replaces the one on file. */
+export const ZAccountEmailRequest = z.object({ email: ZEmail });
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+/** The page a confirmation link opens. */
+export const ACCOUNT_CONFIRM_EMAIL_PATH = '/account/confirm-email';
+
 export const ZAccountPhoneRequest = z.object({
   phone: z
     .string({ error: MESSAGES.valueInvalid })

@@ -176,6 +176,14 @@ export const MESSAGES = {
     'This test kit is already on file. Please send its new calibration instead.',
   accountTestersOnly: 'Certifications are kept for testers only.',
   accountTestKitRetired: 'The test kit was retired. It no longer appears in reports or reminders.',
+  accountEmailSame: 'This is already your email address.',
+  accountEmailTaken:
+    'This email address is used by another registrant. Please use another one, or contact support.',
+  accountEmailConfirmSent:
+    'We sent a confirmation link to {email}. Your email address changes when you open it; the link works for 24 hours.',
+  accountEmailLinkInvalid:
+    'This confirmation link has expired or has already been used. Please ask for the change again from My registrations.',
+  accountEmailChanged: 'Your email address is now {email}. Please sign in again with it.',
 
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',

@@ -70,4 +70,35 @@ export const ACCOUNT_EN = {
         'If you did not ask for it, you can ignore this email: nothing changes without the link.',
       ].join('\n'),
   },
+  emailChange: {
+    subject: 'Confirm your new email address for My registrations',
+    body: ({ link, hours, email }: { link: string; hours: number; email: string }) =>
+      [
+        `You asked to use ${email} for My registrations and your backflow tester registrations.`,
+        '',
+        'Open this link to confirm the change:',
+        link,
+        '',
+        `The link works once, for ${hours} hours. Your email address stays as it is until you open it.`,
+        'If you did not ask for this, you can ignore this email.',
+      ].join('\n'),
+  },
+  emailChanged: {
+    subject: 'Your email address for My registrations was changed',
+    body: ({
+      oldEmail,
+      newEmail,
+      supportUrl,
+    }: {
+      oldEmail: string;
+      newEmail: string;
+      supportUrl: string;
+    }) =>
+      [
+        `The email address of your backflow tester registrations was changed from ${oldEmail} to ${newEmail}.`,
+        '',
+        'Sign in to My registrations with the new address from now on.',
+        `If you did not make this change, please contact support at once: ${supportUrl}`,
+      ].join('\n'),
+  },
 } as const;

@@ -108,6 +108,17 @@ export const PUBLIC_MESSAGES = {
   accountCrossSite: MESSAGES.accountCrossSite,
   accountPhoneSaved: MESSAGES.accountPhoneSaved,
   accountSignedOut: MESSAGES.accountSignedOut,
+  accountItemNotFound: MESSAGES.accountItemNotFound,
+  accountNothingToChange: MESSAGES.accountNothingToChange,
+  accountCertificationOnFile: MESSAGES.accountCertificationOnFile,
+  accountTestKitOnFile: MESSAGES.accountTestKitOnFile,
+  accountTestersOnly: MESSAGES.accountTestersOnly,
+  accountTestKitRetired: MESSAGES.accountTestKitRetired,
+  accountEmailSame: MESSAGES.accountEmailSame,
+  accountEmailTaken: MESSAGES.accountEmailTaken,
+  accountEmailConfirmSent: MESSAGES.accountEmailConfirmSent,
+  accountEmailLinkInvalid: MESSAGES.accountEmailLinkInvalid,
+  accountEmailChanged: MESSAGES.accountEmailChanged,
 } as const;
 
 export const en = {

@@ -71,4 +71,35 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
         'Si no lo pidió, puede ignorar este correo: nada cambia sin el enlace.',
       ].join('\n'),
   },
+  emailChange: {
+    subject: 'Confirme su nuevo correo electrónico para Mis registros',
+    body: ({ link, hours, email }: { link: string; hours: number; email: string }) =>
+      [
+        `Pidió usar ${email} para Mis registros y sus registros como probador de contraflujo.`,
+        '',
+        'Abra este enlace para confirmar el cambio:',
+        link,
+        '',
+        `El enlace funciona una sola vez, durante ${hours} horas. Su correo electrónico no cambia hasta que lo abra.`,
+        'Si no lo pidió, puede ignorar este correo.',
+      ].join('\n'),
+  },
+  emailChanged: {
+    subject: 'Se cambió su correo electrónico para Mis registros',
+    body: ({
+      oldEmail,
+      newEmail,
+      supportUrl,
+    }: {
+      oldEmail: string;
+      newEmail: string;
+      supportUrl: string;
+    }) =>
+      [
+        `El correo electrónico de sus registros como probador de contraflujo cambió de ${oldEmail} a ${newEmail}.`,
+        '',
+        'De ahora en adelante, inicie sesión en Mis registros con el nuevo correo.',
+        `Si usted no hizo este cambio, comuníquese con soporte de inmediato: ${supportUrl}`,
+      ].join('\n'),
+  },
 };

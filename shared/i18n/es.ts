@@ -118,6 +118,24 @@ export const es: TCatalogue = {
       'Esta solicitud no provino de este sitio. Vuelva a cargar la página e inténtelo de nuevo.',
     accountPhoneSaved: 'Se guardó su número de teléfono.',
     accountSignedOut: 'Cerró la sesión.',
+    accountItemNotFound:
+      'Este elemento no está en ninguno de sus registros que se puedan cambiar ahora. Vuelva a cargar la página.',
+    accountNothingToChange:
+      'Ninguno de sus registros puede recibir este cambio ahora: cada uno espera correcciones o no fue aprobado.',
+    accountCertificationOnFile: 'Esta certificación ya está registrada. Renuévela en su lugar.',
+    accountTestKitOnFile:
+      'Este kit de prueba ya está registrado. Envíe su nueva calibración en su lugar.',
+    accountTestersOnly: 'Las certificaciones se registran solo para probadores.',
+    accountTestKitRetired:
+      'El kit de prueba se retiró. Ya no aparece en informes ni recordatorios.',
+    accountEmailSame: 'Este ya es su correo electrónico.',
+    accountEmailTaken:
+      'Otro registrado usa este correo electrónico. Use otro o comuníquese con soporte.',
+    accountEmailConfirmSent:
+      'Enviamos un enlace de confirmación a {email}. Su correo electrónico cambia cuando lo abra; el enlace funciona durante 24 horas.',
+    accountEmailLinkInvalid:
+      'Este enlace de confirmación venció o ya se usó. Pida el cambio de nuevo desde Mis registros.',
+    accountEmailChanged: 'Su correo electrónico ahora es {email}. Inicie sesión de nuevo con él.',
   },
   site: {
     title: 'Registro de probadores de contraflujo',

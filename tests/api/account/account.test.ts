@@ -353,3 +353,88 @@ describe('changing the phone', () => {
     expect((await get('/me', cookie)).json().message.person.phone).toBe('555-0100');
   });
 });
+
+describe('changing the email', () => {
+  /** The token of the latest confirmation link sent to this address. */
+  async function confirmationToken(address: string): Promise<string> {
+    const [message] = await sql<{ text_body: string }>(
+      `select text_body from email_outbox
+        where kind = 'account_email_change' and ? = any(recipients) order by id desc limit 1`,
+      [address],
+    );
+    const token = /\/account\/confirm-email\?lang=\w+#([A-Za-z0-9_-]{43})/.exec(
+      message?.text_body ?? '',
+    );
+    if (!token?.[1]) throw new Error(`no confirmation link for ${address}`);
+    return token[1];
+  }
+
+  it('changes it only from the new address’s link, tells both addresses and ends the sessions', async () => {
+    const { email: old } = await registeredTester();
+    const cookie = await signIn(old);
+    const next = email('moved');
+    const asked = await post('/email', { email: next }, cookie);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().message).toBe(MESSAGES.accountEmailConfirmSent.replace('{email}', next));
+    expect((await get('/me', cookie)).json().message.person.email).toBe(old);
+
+    const confirmed = await post('/email/confirm', { token: await confirmationToken(next) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().message).toBe(MESSAGES.accountEmailChanged.replace('{email}', next));
+    const [person] = await sql<{ id: number }>('select id from users where email = ?', [next]);
+    expect(person).toBeDefined();
+    const told = await sql<{ recipients: string[] }>(
+      `select recipients from email_outbox where kind = 'account_email_changed'
+        and (? = any(recipients) or ? = any(recipients)) order by id`,
+      [old, next],
+    );
+    expect(told.map((m) => m.recipients[0]).sort()).toEqual([old, next].sort());
+    expect((await get('/me', cookie)).statusCode).toBe(401);
+    const [entry] = await sql<{ before: object; after: object }>(
+      `select before, after from audit_log where action = 'account_update'
+        and entity_type = 'user' and entity_id = ?`,
+      [String(person?.id)],
+    );
+    expect(entry).toEqual({ before: { email: old }, after: { email: next } });
+    const reused = await post('/email/confirm', { token: await confirmationToken(next) });
+    expect(reused.statusCode).toBe(410);
+  });
+
+  it('refuses the same address and another person’s, changing nothing', async () => {
+    const a = await registeredTester();
+    const b = await registeredTester();
+    const cookie = await signIn(a.email);
+    const same = await post('/email', { email: a.email.toUpperCase() }, cookie);
+    expect(same.statusCode).toBe(422);
+    expect(same.json().message.fieldErrors).toEqual({ email: MESSAGES.accountEmailSame });
+    const taken = await post('/email', { email: b.email }, cookie);
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().message.fieldErrors).toEqual({ email: MESSAGES.accountEmailTaken });
+    expect((await get('/me', cookie)).json().message.person.email).toBe(a.email);
+  });
+
+  it('lets one of two people claiming one address at once have it; the other is told', async () => {
+    const a = await registeredTester();
+    const b = await registeredTester();
+    const wanted = email('wanted');
+    const tokens: string[] = [];
+    for (const person of [a, b]) {
+      const cookie = await signIn(person.email);
+      expect((await post('/email', { email: wanted }, cookie)).statusCode).toBe(200);
+      tokens.push(await confirmationToken(wanted));
+    }
+    const answers = await Promise.all(tokens.map((token) => post('/email/confirm', { token })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((answer) => answer.statusCode === 409);
+    expect(loser?.json()).toEqual({ code: CODES.conflict, message: MESSAGES.accountEmailTaken });
+    const owners = await sql<{ id: number }>('select id from users where lower(email) = ?', [
+      wanted,
+    ]);
+    expect(owners).toHaveLength(1);
+    const still = await sql<{ email: string }>(
+      'select email from users where email = ? or email = ?',
+      [a.email, b.email],
+    );
+    expect(still).toHaveLength(1);
+  });
+});

@@ -44,3 +44,24 @@ export const AccountSession = defineEntity({
   indexes: [{ name: 'account_sessions_user_idx', properties: ['user'] }],
 });
 export type TAccountSession = InferEntity<typeof AccountSession>;
+
+/**
+ * A registrant's change of email waiting for confirmation from the new address: only the
+ * SHA-256 of the link's token is kept; one per person (a newer request replaces it).
+ */
+export const AccountEmailChange = defineEntity({
+  name: 'AccountEmailChange',
+  tableName: 'account_email_changes',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: () => p.manyToOne(User).deleteRule('cascade').unique('account_email_changes_user_unique'),
+    newEmail: p.string().length(255),
+    tokenHash: p.string().length(64).unique('account_email_changes_token_hash_unique'),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+    expiresAt: p.datetime(),
+  },
+});
+export type TAccountEmailChange = InferEntity<typeof AccountEmailChange>;

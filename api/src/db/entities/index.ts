@@ -1,4 +1,4 @@
-import { AccountSession, AccountSignInLink } from './account.js';
+import { AccountEmailChange, AccountSession, AccountSignInLink } from './account.js';
 import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
 import { Document } from './document.js';
@@ -59,4 +59,5 @@ export const entities = [
   Reminder,
   AccountSignInLink,
   AccountSession,
+  AccountEmailChange,
 ];

@@ -276,3 +276,52 @@ export const CLAIM_OWN_UPLOAD = sql<{ userId: number; documentId: string }>(
     where id = :documentId::uuid and uploaded_by_id = :userId and attached_at is null
    returning id`,
 );
+
+/** The person's change of email, replacing an earlier one; its message to the new address. */
+export const STAGE_EMAIL_CHANGE = sql<{
+  userId: number;
+  newEmail: string;
+  tokenHash: string;
+  expiresAt: Date;
+  dedupeKey: string;
+  kind: string;
+  subject: string;
+  textBody: string;
+}>(
+  'account-stage-email-change',
+  `with change as (
+     insert into account_email_changes (user_id, new_email, token_hash, expires_at)
+     values (:userId, :newEmail, :tokenHash, :expiresAt)
+     on conflict (user_id) do update
+        set new_email = excluded.new_email, token_hash = excluded.token_hash,
+            expires_at = excluded.expires_at, created_at = now()
+     returning id)
+   insert into email_outbox (dedupe_key, kind, recipients, subject, text_body, status, attempts,
+     next_attempt_at)
+   select :dedupeKey, :kind, array[:newEmail::text], :subject, :textBody, 'pending', 0, now()
+     from change`,
+);
+
+/** Uses a confirmation link (once); answers its person, their email on file and the new one. */
+export const TAKE_EMAIL_CHANGE = sql<{ tokenHash: string }>(
+  'account-take-email-change',
+  `with taken as (
+     delete from account_email_changes
+      where token_hash = :tokenHash and expires_at > now()
+     returning user_id, new_email)
+   select t.user_id, t.new_email, u.email as old_email
+     from taken t join users u on u.id = t.user_id
+      for update of u`,
+);
+
+/** Whether another person has this email. */
+export const EMAIL_TAKEN = sql<{ userId: number; email: string }>(
+  'account-email-taken',
+  `select exists (select 1 from users where lower(email) = lower(:email) and id <> :userId)
+            as taken`,
+);
+
+export const SET_EMAIL = sql<{ userId: number; email: string }>(
+  'account-set-email',
+  'update users set email = :email, updated_at = now() where id = :userId',
+);

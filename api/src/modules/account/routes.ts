@@ -10,6 +10,7 @@ import {
   ZAccountAddCertificationRequest,
   ZAccountAddTestKitRequest,
   ZAccountCalibrationRequest,
+  ZAccountEmailRequest,
   ZAccountItemAnswer,
   ZAccountPhoneRequest,
   ZAccountRenewCertificationRequest,
@@ -25,6 +26,7 @@ import { AppError } from '../../errors.js';
 import { openDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
 import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
+import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import {
   addCertification,
   addTestKit,
@@ -266,6 +268,55 @@ async function accountRoutes(scope: FastifyInstance) {
         request.accountUserId,
         parsed(ZAccountRetireTestKitRequest, request.body).key,
       ),
+  );
+
+  app.post(
+    '/email',
+    {
+      onRequest: signedIn,
+      config: { rateLimit },
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Change the signed-in registrant’s email (confirmed from the new address)',
+        description:
+          'Emails a confirmation link (24 hours, once) to the new address; the email on file ' +
+          'changes only when it is opened. 422 when it is the same or another person’s.',
+        tags,
+        body: ZAccountEmailRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request) =>
+      requestEmailChange(
+        request.em,
+        request.accountUserId,
+        parsed(ZAccountEmailRequest, request.body),
+        { counters: app.sharedCounters, language: request.language, publicUrl },
+      ),
+  );
+
+  app.post(
+    '/email/confirm',
+    {
+      config: { rateLimit },
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Confirm a change of email with the link’s token',
+        description:
+          'Both addresses are told and every session of the person ends. 410 when the link is ' +
+          'unknown, used or expired; 409 when another person took the address meanwhile.',
+        tags,
+        body: ZAccountSessionRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request) => {
+      const { token } = request.body as { token?: unknown };
+      return confirmEmailChange(request.em, typeof token === 'string' ? token : '', {
+        language: request.language,
+        supportUrl: app.config.links.support,
+      });
+    },
   );
 
   app.get(
