@@ -16,15 +16,10 @@ export const SESSION_LONGEST_HOURS = 12;
 /** Sign-in emails one address can be sent per hour; further requests are refused. */
 export const SIGN_IN_EMAILS_PER_HOUR = 3;
 
-/** The site's address of My registrations, and the page an emailed sign-in link opens. */
-export const ACCOUNT_PATH = '/account';
-export const ACCOUNT_SIGN_IN_PATH = '/account/sign-in';
-
-/** The account calls' own answer codes (beside SUCCESS, UNAUTHORIZED, FORBIDDEN, RATE LIMITED). */
-export const ACCOUNT_CODES = {
-  linkInvalid: 'SIGN IN LINK INVALID',
-  accountErrors: 'ACCOUNT ERRORS',
-} as const;
+// The site's address of My registrations and the page an emailed sign-in link opens (in the
+// site's route table), and the calls' own answer codes (without zod, for the site).
+export { ACCOUNT_CODES } from './account-codes.js';
+export { ACCOUNT_PATH, ACCOUNT_SIGN_IN_PATH } from './site-routes.js';
 
 export const ZAccountSignInRequest = z.object({ email: ZEmail });
 export type TAccountSignInRequest = z.infer<typeof ZAccountSignInRequest>;
