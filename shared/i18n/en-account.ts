@@ -101,4 +101,5 @@ export const ACCOUNT_EN = {
         `If you did not make this change, please contact support at once: ${supportUrl}`,
       ].join('\n'),
   },
+  emailLine: 'Keep your details, certifications and test kits current in My registrations: {link}',
 } as const;

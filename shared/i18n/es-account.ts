@@ -102,4 +102,5 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
         `Si usted no hizo este cambio, comuníquese con soporte de inmediato: ${supportUrl}`,
       ].join('\n'),
   },
+  emailLine: 'Mantenga al día sus datos, certificaciones y kits de prueba en Mis registros: {link}',
 };

@@ -173,6 +173,9 @@ describe('who is reminded', () => {
     }
     expect(body).toContain(person.number);
     expect(body).toContain('August 31, 2027, in 7 days.');
+    expect(body).toContain(
+      'Keep your details, certifications and test kits current in My registrations: http://localhost:3000/account',
+    );
   });
 
   it('sends nothing for an organization whose access has ended, or a rejected registration', async () => {

@@ -21,7 +21,11 @@ const to: DecisionAddressees = {
     { email: 'ANA@example.org', language: 'es' },
     { email: 'chief@example.org', language: 'en' },
   ],
-  links: { support: 'mailto:help@example.org', knowledgeBase: 'https://kb.example.org' },
+  links: {
+    support: 'mailto:help@example.org',
+    knowledgeBase: 'https://kb.example.org',
+    account: 'https://registration.example.org/account',
+  },
 };
 
 describe('decision emails', () => {
@@ -42,6 +46,13 @@ describe('decision emails', () => {
       'You receive this copy as an administrator of Ruiz Testing registered with Springfield Water.',
     );
     expect(spanish?.textBody).toContain('Recibe esta copia como administrador de Ruiz Testing');
+    // Every message links to My registrations, where the record is kept current.
+    for (const email of emails) {
+      expect(email.textBody).toContain('https://registration.example.org/account');
+    }
+    expect(english?.textBody).toContain(
+      'certifications and test kits current in My registrations: https://registration.example.org/account',
+    );
   });
 
   it('gives the link only to the registrant, with its last day in their language', () => {

@@ -27,6 +27,8 @@ export interface ReminderEmail {
   items: ReminderItem[];
   links: { organization: string; url: string; expiresOn: string }[];
   supportUrl: string;
+  /** My registrations, where the person renews once for every organization. */
+  accountUrl: string;
 }
 
 const text = (value: string | null) => value ?? '';
@@ -66,6 +68,7 @@ export function reminderEmail(message: ReminderEmail): StagedEmail {
   if (lastDay) {
     lines.push(translate(language, 'reminders.linkValid', { date: formatDay(language, lastDay) }));
   }
+  lines.push('', translate(language, 'account.emailLine', { link: message.accountUrl }));
   lines.push('', translate(language, 'reminders.support', { link: message.supportUrl }));
   return {
     dedupeKey: `reminder:${message.userId}:${message.today}:${message.firstReminderId}`,

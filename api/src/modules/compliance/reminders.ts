@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ACCOUNT_PATH } from '../../../../shared/account.js';
 import { DEFAULT_LANGUAGE, languageOf } from '../../../../shared/i18n/languages.js';
 import { addDays, todayInProgramZone } from '../../../../shared/program-zone.js';
 import { REMINDER_THRESHOLDS } from '../../../../shared/reminders.js';
@@ -133,6 +134,7 @@ async function sendPage(
             items: personRows.map(itemOf),
             links: personLinks,
             supportUrl: options.supportUrl,
+            accountUrl: `${options.publicUrl}${ACCOUNT_PATH}`,
           }),
         ),
       );

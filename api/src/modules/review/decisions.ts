@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ACCOUNT_PATH } from '../../../../shared/account.js';
 import { DEFAULT_LANGUAGE, languageOf } from '../../../../shared/i18n/languages.js';
 import {
   REVIEW_STAFF_MESSAGES,
@@ -123,7 +124,7 @@ async function stageDecisionEmails(locked: Locked, decision: Decision, settings:
       email: admin.email,
       language: languageOfRow(admin.language),
     })),
-    links: settings.links,
+    links: { ...settings.links, account: `${settings.publicUrl}${ACCOUNT_PATH}` },
   })) {
     stageEmail(tx, email);
   }

@@ -27,7 +27,8 @@ export interface DecisionAddressees {
   companyName: string | null;
   /** Admins of the company registered with the organization (testers' decisions only). */
   admins: { email: string; language: TLanguage }[];
-  links: { support: string; knowledgeBase: string };
+  /** Support, the knowledge base, and My registrations (where the registrant keeps their record). */
+  links: { support: string; knowledgeBase: string; account: string };
 }
 
 export interface RejectedItem {
@@ -163,6 +164,7 @@ export function decisionEmails(decision: Decision, to: DecisionAddressees): Stag
       ...intro,
       greeting,
       ...decisionParagraphs(decision, to, forPerson, language),
+      translate(language, 'account.emailLine', { link: to.links.account }),
     ];
     return {
       kind,
