@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import { MESSAGES } from './codes.js';
 import { LIMITS, USER_TYPES } from './constants.js';
-import { ZCertification, ZDocumentLink, ZEmail, ZIsoDate, ZTestKit } from './registration.js';
+import {
+  ZCertification,
+  ZDocumentLink,
+  ZEmail,
+  ZIsoDate,
+  ZTester,
+  ZTestKit,
+  ZUserFields,
+} from './registration.js';
 import { REVIEW_STATES } from './review.js';
 
 /** A sign-in link works this long, once; a newer one replaces it. */
@@ -74,6 +82,18 @@ export const ZAccountItemAnswer = z.object({
   }),
 });
 export type TAccountItemAnswer = z.infer<typeof ZAccountItemAnswer>['message'];
+
+/** A person a company admin adds to their company: the wizard's fields and rules. */
+export const ZAccountAddPersonRequest = ZUserFields.extend({
+  userType: z.enum(USER_TYPES, { error: MESSAGES.userTypeIsRequired }),
+  userCerts: ZTester.shape.userCerts,
+});
+export type TAccountAddPersonRequest = z.output<typeof ZAccountAddPersonRequest>;
+export const ZAccountRemovePersonRequest = z.object({
+  personId: z.number({ error: MESSAGES.valueInvalid }).int().positive(),
+});
+/** A company admin's invitation link works this long (the person can always ask for another). */
+export const INVITATION_LINK_HOURS = 72;
 
 /** An item's standing on today (program time zone), as My registrations shows it. */
 export const ACCOUNT_ITEM_STATUSES = ['valid', 'expiring', 'expired', 'renewalWaiting'] as const;
@@ -149,6 +169,16 @@ export const ZAccountView = z.object({
     })
     .nullable(),
   registrations: z.array(ZAccountRegistration),
+  /** A company admin's colleagues (the company's people), none for a tester. */
+  companyPeople: z.array(
+    z.object({
+      id: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      userType: z.enum(USER_TYPES),
+    }),
+  ),
   certifications: z.array(ZAccountCertification),
   testKits: z.array(ZAccountTestKit),
   /** Today in the program's time zone: what the statuses were judged on. */

@@ -184,6 +184,13 @@ export const MESSAGES = {
   accountEmailLinkInvalid:
     'This confirmation link has expired or has already been used. Please ask for the change again from My registrations.',
   accountEmailChanged: 'Your email address is now {email}. Please sign in again with it.',
+  accountAdminsOnly: 'Only a company admin can change the company’s people.',
+  accountPersonExists:
+    'This email already belongs to a registered tester or admin. They can register with your company from each organization’s link.',
+  accountPersonNotInCompany: 'This person is not in your company.',
+  accountCannotRemoveSelf: 'You cannot remove yourself from the company.',
+  accountPersonRemoved:
+    'The person was removed from the company. Their registrations and history stay.',
 
   // The platform's own messages for situations the spec does not word.
   badRequest: 'The request could not be read. Please check it and try again.',

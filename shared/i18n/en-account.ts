@@ -102,4 +102,27 @@ export const ACCOUNT_EN = {
       ].join('\n'),
   },
   emailLine: 'Keep your details, certifications and test kits current in My registrations: {link}',
+  invitation: {
+    subject: '{admin} added you to My registrations',
+    body: ({
+      admin,
+      organizations,
+      link,
+      hours,
+    }: {
+      admin: string;
+      organizations: string;
+      link: string;
+      hours: number;
+    }) =>
+      [
+        `${admin} added you to their company's backflow testing registrations with: ${organizations}.`,
+        'Each registration waits for the program to review it; you will hear by email.',
+        '',
+        'Open this link to sign in to My registrations, where you keep your details, certifications and test kits current:',
+        link,
+        '',
+        `The link works once, for ${hours} hours. Afterwards, ask for a new one on the sign-in page with this email address.`,
+      ].join('\n'),
+  },
 } as const;

@@ -119,6 +119,12 @@ export const PUBLIC_MESSAGES = {
   accountEmailConfirmSent: MESSAGES.accountEmailConfirmSent,
   accountEmailLinkInvalid: MESSAGES.accountEmailLinkInvalid,
   accountEmailChanged: MESSAGES.accountEmailChanged,
+  accountAdminsOnly: MESSAGES.accountAdminsOnly,
+  accountPersonExists: MESSAGES.accountPersonExists,
+  accountPersonNotInCompany: MESSAGES.accountPersonNotInCompany,
+  accountCannotRemoveSelf: MESSAGES.accountCannotRemoveSelf,
+  accountPersonRemoved: MESSAGES.accountPersonRemoved,
+  unauthorized: MESSAGES.unauthorized,
 } as const;
 
 export const en = {

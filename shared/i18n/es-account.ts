@@ -103,4 +103,27 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
       ].join('\n'),
   },
   emailLine: 'Mantenga al día sus datos, certificaciones y kits de prueba en Mis registros: {link}',
+  invitation: {
+    subject: '{admin} lo agregó a Mis registros',
+    body: ({
+      admin,
+      organizations,
+      link,
+      hours,
+    }: {
+      admin: string;
+      organizations: string;
+      link: string;
+      hours: number;
+    }) =>
+      [
+        `${admin} lo agregó a los registros de pruebas de contraflujo de su empresa con: ${organizations}.`,
+        'Cada registro espera la revisión del programa; recibirá un correo electrónico.',
+        '',
+        'Abra este enlace para iniciar sesión en Mis registros, donde mantiene al día sus datos, certificaciones y kits de prueba:',
+        link,
+        '',
+        `El enlace funciona una sola vez, durante ${hours} horas. Después, pida uno nuevo en la página de inicio de sesión con este correo electrónico.`,
+      ].join('\n'),
+  },
 };

@@ -136,6 +136,15 @@ export const es: TCatalogue = {
     accountEmailLinkInvalid:
       'Este enlace de confirmación venció o ya se usó. Pida el cambio de nuevo desde Mis registros.',
     accountEmailChanged: 'Su correo electrónico ahora es {email}. Inicie sesión de nuevo con él.',
+    accountAdminsOnly:
+      'Solo un administrador de la empresa puede cambiar las personas de la empresa.',
+    accountPersonExists:
+      'Este correo electrónico ya pertenece a un probador o administrador registrado. Puede registrarse con su empresa desde el enlace de cada organización.',
+    accountPersonNotInCompany: 'Esta persona no está en su empresa.',
+    accountCannotRemoveSelf: 'No puede quitarse a sí mismo de la empresa.',
+    accountPersonRemoved:
+      'Se quitó a la persona de la empresa. Sus registros y su historial se conservan.',
+    unauthorized: 'Inicie sesión para continuar.',
   },
   site: {
     title: 'Registro de probadores de contraflujo',

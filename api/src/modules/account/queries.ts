@@ -325,3 +325,70 @@ export const SET_EMAIL = sql<{ userId: number; email: string }>(
   'account-set-email',
   'update users set email = :email, updated_at = now() where id = :userId',
 );
+
+/** The company a person administers (the one linked last), when they are a company admin. */
+export const ADMIN_COMPANY = sql<{ userId: number }>(
+  'account-admin-company',
+  `select uc.company_id from user_companies uc join users u on u.id = uc.user_id
+    where uc.user_id = :userId and u.type = 'admin'
+    order by uc.created_at desc, uc.company_id desc limit 1`,
+);
+
+export interface CompanyPersonRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  type: TUserType;
+}
+
+/** The company's people, by name. */
+export const COMPANY_PEOPLE = sql<{ companyId: number }>(
+  'account-company-people',
+  `select u.id, u.first_name, u.last_name, u.email, u.type
+     from user_companies uc join users u on u.id = uc.user_id
+    where uc.company_id = :companyId
+    order by lower(u.last_name), lower(u.first_name), u.id`,
+);
+
+export interface CompanyOrganizationRow {
+  id: number;
+  name: string;
+  required_certifications: number;
+  accept_expired_certifications: boolean;
+  language: string;
+}
+
+/**
+ * The organizations the company is registered with (a registration of any of its people not
+ * rejected), locked against a concurrent change of the company's people.
+ */
+export const COMPANY_ORGANIZATIONS = sql<{ companyId: number }>(
+  'account-company-organizations',
+  `select o.id, o.name, o.required_certifications, o.accept_expired_certifications,
+          min(r.language) as language
+     from registrations r join organizations o on o.id = r.organization_id
+    where r.company_id = :companyId and r.review_state <> 'rejected'
+    group by o.id
+    order by lower(o.name), o.id`,
+);
+
+/** Each organization's accepted agencies, with the types each certifies (for its rules). */
+export const ACCEPTED_CERTIFICATIONS = sql<{ organizationIds: string }>(
+  'account-accepted-certifications',
+  `select oa.organization_id, oa.agency_id, a.name as agency_name,
+          coalesce(jsonb_object_agg(t.id::text, t.name) filter (where t.id is not null), '{}')
+            as types
+     from organization_agencies oa
+     join certification_agencies a on a.id = oa.agency_id
+     left join agency_types x on x.agency_id = oa.agency_id
+     left join certification_types t on t.id = x.type_id
+    where oa.organization_id = any(array(
+      select jsonb_array_elements_text(:organizationIds::jsonb)::int))
+    group by oa.organization_id, oa.agency_id, a.name`,
+);
+
+export const UNLINK_FROM_COMPANY = sql<{ personId: number; companyId: number }>(
+  'account-unlink-from-company',
+  'delete from user_companies where user_id = :personId and company_id = :companyId returning user_id',
+);

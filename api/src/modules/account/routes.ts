@@ -8,11 +8,13 @@ import {
   ACCOUNT_CODES,
   SESSION_IDLE_MINUTES,
   ZAccountAddCertificationRequest,
+  ZAccountAddPersonRequest,
   ZAccountAddTestKitRequest,
   ZAccountCalibrationRequest,
   ZAccountEmailRequest,
   ZAccountItemAnswer,
   ZAccountPhoneRequest,
+  ZAccountRemovePersonRequest,
   ZAccountRenewCertificationRequest,
   ZAccountRetireTestKitRequest,
   ZAccountSessionRequest,
@@ -26,6 +28,7 @@ import { AppError } from '../../errors.js';
 import { openDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
 import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
+import { addPerson, removePerson } from './company.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import {
   addCertification,
@@ -267,6 +270,50 @@ async function accountRoutes(scope: FastifyInstance) {
         request.em,
         request.accountUserId,
         parsed(ZAccountRetireTestKitRequest, request.body).key,
+      ),
+  );
+
+  app.post(
+    '/company/people',
+    {
+      onRequest: signedIn,
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'A company admin adds a tester or an admin to their company',
+        description:
+          'The wizard’s fields and rules. The person is registered, for review, with every ' +
+          'organization the company is registered with that takes them, and emailed a sign-in ' +
+          'link (72 hours). 403 for anyone who is not the company’s admin now.',
+        tags,
+        body: ZAccountAddPersonRequest,
+        response: { 200: ZAccountItemAnswer },
+      },
+    },
+    async (request) =>
+      addPerson(request.em, request.accountUserId, parsed(ZAccountAddPersonRequest, request.body), {
+        language: request.language,
+        publicUrl,
+      }),
+  );
+
+  app.post(
+    '/company/people/remove',
+    {
+      onRequest: signedIn,
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'A company admin removes a person from their company',
+        description: 'Ends the person’s link to the company; their registrations and history stay.',
+        tags,
+        body: ZAccountRemovePersonRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request) =>
+      removePerson(
+        request.em,
+        request.accountUserId,
+        parsed(ZAccountRemovePersonRequest, request.body).personId,
       ),
   );
 

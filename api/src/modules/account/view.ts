@@ -10,8 +10,11 @@ import { expiryStatus } from '../../../../shared/reminders.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import {
+  ADMIN_COMPANY,
   CERTIFICATIONS,
   type CertificationRow,
+  COMPANY_PEOPLE,
+  type CompanyPersonRow,
   PERSON,
   type PersonRow,
   REGISTRATIONS,
@@ -134,6 +137,16 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
   });
   const testKits = await query<TestKitRow, { userId: number }>(em, TEST_KITS, { userId });
   const reminders = await query<ReminderRow, { userId: number }>(em, REMINDERS, { userId });
+  const [administered] = await query<{ company_id: number }, { userId: number }>(
+    em,
+    ADMIN_COMPANY,
+    { userId },
+  );
+  const people = administered
+    ? await query<CompanyPersonRow, { companyId: number }>(em, COMPANY_PEOPLE, {
+        companyId: administered.company_id,
+      })
+    : [];
   return {
     person: {
       firstName: person.first_name,
@@ -159,6 +172,13 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
       reviewState: row.review_state,
       enrolled: row.enrolled,
       registeredOn: row.registered_on,
+    })),
+    companyPeople: people.map((row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      userType: row.type,
     })),
     certifications: byItem(certifications)
       .map((rows) => certification(rows, reminders, today))
