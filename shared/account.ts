@@ -95,6 +95,17 @@ export const ZAccountRemovePersonRequest = z.object({
 /** A company admin's invitation link works this long (the person can always ask for another). */
 export const INVITATION_LINK_HOURS = 72;
 
+/** Register with another organization (its link's hash) from the record kept here. */
+export const ZAccountJoinRequest = z.object({ hashValue: z.string().max(100) });
+export const ZAccountJoinAnswer = z.object({
+  code: z.string(),
+  message: z.object({
+    organizationName: z.string(),
+    certifications: z.number().int(),
+    testKits: z.number().int(),
+  }),
+});
+
 /** An item's standing on today (program time zone), as My registrations shows it. */
 export const ACCOUNT_ITEM_STATUSES = ['valid', 'expiring', 'expired', 'renewalWaiting'] as const;
 export type TAccountItemStatus = (typeof ACCOUNT_ITEM_STATUSES)[number];

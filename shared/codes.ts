@@ -189,6 +189,9 @@ export const MESSAGES = {
     'This email already belongs to a registered tester or admin. They can register with your company from each organization’s link.',
   accountPersonNotInCompany: 'This person is not in your company.',
   accountCannotRemoveSelf: 'You cannot remove yourself from the company.',
+  accountJoinNeedsCertifications:
+    '{organization} needs {count} current certification(s) from agencies it accepts. Add a certification in My registrations first, or register through the form.',
+  accountJoinNeedsCompany: 'Your record has no company. Please register through the form.',
   accountPersonRemoved:
     'The person was removed from the company. Their registrations and history stay.',
 

@@ -123,6 +123,8 @@ export const PUBLIC_MESSAGES = {
   accountPersonExists: MESSAGES.accountPersonExists,
   accountPersonNotInCompany: MESSAGES.accountPersonNotInCompany,
   accountCannotRemoveSelf: MESSAGES.accountCannotRemoveSelf,
+  accountJoinNeedsCertifications: MESSAGES.accountJoinNeedsCertifications,
+  accountJoinNeedsCompany: MESSAGES.accountJoinNeedsCompany,
   accountPersonRemoved: MESSAGES.accountPersonRemoved,
   unauthorized: MESSAGES.unauthorized,
 } as const;

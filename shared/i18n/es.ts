@@ -142,6 +142,9 @@ export const es: TCatalogue = {
       'Este correo electrónico ya pertenece a un probador o administrador registrado. Puede registrarse con su empresa desde el enlace de cada organización.',
     accountPersonNotInCompany: 'Esta persona no está en su empresa.',
     accountCannotRemoveSelf: 'No puede quitarse a sí mismo de la empresa.',
+    accountJoinNeedsCertifications:
+      '{organization} necesita {count} certificación(es) vigente(s) de agencias que acepta. Agregue primero una certificación en Mis registros o regístrese mediante el formulario.',
+    accountJoinNeedsCompany: 'Su registro no tiene empresa. Regístrese mediante el formulario.',
     accountPersonRemoved:
       'Se quitó a la persona de la empresa. Sus registros y su historial se conservan.',
     unauthorized: 'Inicie sesión para continuar.',

@@ -392,3 +392,77 @@ export const UNLINK_FROM_COMPANY = sql<{ personId: number; companyId: number }>(
   'account-unlink-from-company',
   'delete from user_companies where user_id = :personId and company_id = :companyId returning user_id',
 );
+
+export interface JoinPersonRow {
+  id: number;
+  type: TUserType;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company_id: number | null;
+  company_name: string | null;
+  registered_here: boolean;
+}
+
+/** The person (locked), their company and whether they are registered with the organization. */
+export const JOIN_PERSON = sql<{ userId: number; organizationId: number }>(
+  'account-join-person',
+  `select u.id, u.type, u.first_name, u.last_name, u.email, u.phone, c.id as company_id,
+          c.name as company_name,
+          exists (select 1 from registrations r
+                   where r.user_id = u.id and r.organization_id = :organizationId)
+            as registered_here
+     from users u
+     left join lateral (
+       select c.id, c.name from user_companies uc join companies c on c.id = uc.company_id
+        where uc.user_id = u.id order by uc.created_at desc, c.id desc limit 1) c on true
+    where u.id = :userId
+      for update of u`,
+);
+
+export interface CurrentCertificationRow {
+  agency_id: number | null;
+  agency_name: string;
+  type_id: number | null;
+  type_name: string;
+  number: string;
+  expires_on: string;
+  document_id: string | null;
+}
+
+/**
+ * Each of the person's certifications once, as their latest registration of it has it (a
+ * renewal waiting for review is not current yet).
+ */
+export const CURRENT_CERTIFICATIONS = sql<{ userId: number }>(
+  'account-current-certifications',
+  `select distinct on (lower(c.agency_name), lower(c.type_name), lower(btrim(c.number)))
+          c.agency_id, c.agency_name, c.type_id, c.type_name, c.number,
+          to_char(c.expires_on, 'YYYY-MM-DD') as expires_on, c.document_id
+     from certifications c join registrations r on r.id = c.registration_id
+    where c.user_id = :userId and r.review_state <> 'rejected'
+    order by lower(c.agency_name), lower(c.type_name), lower(btrim(c.number)),
+             c.expires_on desc, r.registered_at desc`,
+);
+
+export interface CurrentTestKitRow {
+  serial: string;
+  manufacturer: string;
+  model: string;
+  calibrated_on: string;
+  document_id: string | null;
+}
+
+/** Each test kit in use on the person's registrations once, with its latest calibration. */
+export const CURRENT_TEST_KITS = sql<{ userId: number }>(
+  'account-current-test-kits',
+  `select distinct on (lower(btrim(k.serial)), lower(btrim(k.manufacturer)), lower(btrim(k.model)))
+          k.serial, k.manufacturer, k.model,
+          to_char(k.calibrated_on, 'YYYY-MM-DD') as calibrated_on, k.document_id
+     from registrations r
+     join test_kits k on k.submission_id = r.submission_id and k.organization_id = r.organization_id
+    where r.user_id = :userId and r.review_state <> 'rejected' and k.retired_at is null
+    order by lower(btrim(k.serial)), lower(btrim(k.manufacturer)), lower(btrim(k.model)),
+             k.calibrated_on desc`,
+);

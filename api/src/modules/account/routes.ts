@@ -13,6 +13,8 @@ import {
   ZAccountCalibrationRequest,
   ZAccountEmailRequest,
   ZAccountItemAnswer,
+  ZAccountJoinAnswer,
+  ZAccountJoinRequest,
   ZAccountPhoneRequest,
   ZAccountRemovePersonRequest,
   ZAccountRenewCertificationRequest,
@@ -37,6 +39,7 @@ import {
   renewCertification,
   retireTestKit,
 } from './items.js';
+import { registerWithOrganization } from './join.js';
 import { changePhone } from './person.js';
 import { DELETE_DEAD_SESSIONS, OWN_DOCUMENT } from './queries.js';
 import {
@@ -274,6 +277,32 @@ async function accountRoutes(scope: FastifyInstance) {
   );
 
   app.post(
+    '/registrations',
+    {
+      onRequest: signedIn,
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Register with another organization from the record kept here',
+        description:
+          'Sends the person’s company, their current certifications the organization accepts ' +
+          'and their test kits in use (documents reused) to a new registration that waits for ' +
+          'the organization’s review. 409 when already registered there, or when the ' +
+          'organization needs more certifications than the record has.',
+        tags,
+        body: ZAccountJoinRequest,
+        response: { 200: ZAccountJoinAnswer },
+      },
+    },
+    async (request) =>
+      registerWithOrganization(
+        request.em,
+        request.accountUserId,
+        parsed(ZAccountJoinRequest, request.body).hashValue,
+        { language: request.language, publicUrl, cache: app.linkCache },
+      ),
+  );
+
+  app.post(
     '/company/people',
     {
       onRequest: signedIn,
@@ -409,5 +438,5 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
 
 export default fp(accountPlugin, {
   name: 'account',
-  dependencies: ['db', 'jobs', 'email', 'i18n', 'rate-limits'],
+  dependencies: ['db', 'jobs', 'email', 'i18n', 'rate-limits', 'link-cache'],
 });
