@@ -196,7 +196,10 @@ export function UserReviewHistory() {
       title="Registration History"
       entries={(user?.reviewHistory ?? []).map((entry) => ({
         ...entry,
-        summary: `${organizations.get(entry.registrationId) ?? ''}: ${entry.summary}`,
+        // Registration 0: the person's own details, changed from My registrations.
+        summary: organizations.has(entry.registrationId)
+          ? `${organizations.get(entry.registrationId)}: ${entry.summary}`
+          : entry.summary,
       }))}
     />
   );

@@ -304,3 +304,34 @@ describe('test kits', () => {
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe('what staff see of changes made from My registrations', () => {
+  it('shows the person’s own changes and the items they sent on User Info', async () => {
+    const tester = await approvedTester();
+    await send('/phone', { phone: '555-0142' }, tester.cookie);
+    await send(
+      '/certifications/renewal',
+      {
+        key: tester.view.certifications[0].key,
+        certExp: '2033-03-31',
+        certDocLink: await upload(tester.cookie),
+      },
+      tester.cookie,
+    );
+    const [person] = await sql<{ id: number }>('select id from users where email = ?', [
+      tester.email,
+    ]);
+    const user = (await call('GET', `/api/admin/users/${person?.id}`)).json();
+    const summaries = user.reviewHistory.map((entry: { summary: string }) => entry.summary);
+    expect(summaries).toContain(
+      'Changed from My registrations: phone from “555-0100” to “555-0142”',
+    );
+    expect(
+      summaries.filter((summary: string) => summary.startsWith('Sent from My registrations')),
+    ).toHaveLength(2);
+    const byPerson = user.reviewHistory.filter(
+      (entry: { by: string; action: string }) => entry.action === 'account_update',
+    );
+    expect(byPerson.every((entry: { by: string }) => entry.by === tester.email)).toBe(true);
+  });
+});

@@ -264,9 +264,17 @@ export const reviewHistory = (em: EntityManager, id: number) =>
 
 const USER_HISTORY = sql<{ userId: number }>(
   'review-history-of-user',
-  historyOf('select r.id::text from registrations r where r.user_id = :userId'),
+  `select * from (${historyOf('select r.id::text from registrations r where r.user_id = :userId')}) h
+   union all
+   select a.id, '0', a.created_at, a.staff_email, a.action, a.before, a.after
+     from audit_log a
+    where a.entity_type = 'user' and a.entity_id = :userId::text and a.action = 'account_update'
+   order by 1`,
 );
-/** Every audit entry of a person's registrations, oldest first (User Info's history). */
+/**
+ * Every audit entry of a person's registrations, and the changes they made to their own details
+ * from My registrations (registration 0), oldest first (User Info's history).
+ */
 export const reviewHistoryOfUser = (em: EntityManager, userId: number) =>
   query<ReviewHistoryRow, { userId: number }>(em, USER_HISTORY, { userId });
 

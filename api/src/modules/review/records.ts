@@ -155,6 +155,13 @@ function historySummary(row: ReviewHistoryRow): string {
         ? 'Approved again: every item sent from My registrations was accepted'
         : 'Approved and enrolled';
     case 'account_update':
+      if (row.registration_id === '0') {
+        const changed = Object.keys(after).map(
+          (field) =>
+            `${field} from “${String(row.before?.[field] ?? '')}” to “${String(after[field])}”`,
+        );
+        return `Changed from My registrations: ${changed.join(', ')}`;
+      }
       return `Sent from My registrations (${itemsOf(after)
         .map((item) => `${item.label}: ${item.details ?? ''}`)
         .join('; ')})`;
