@@ -27,7 +27,7 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { ZApiAnswer, ZUploadAnswer } from '../../../../shared/registration.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
-import { openDocument } from '../documents/service.js';
+import { openDocument, sendDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
 import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
 import { addPerson, removePerson } from './company.js';
@@ -413,13 +413,10 @@ async function accountRoutes(scope: FastifyInstance) {
       );
       if (!row?.own) throw AppError.notFound();
       const document = await openDocument(request.em, app.documentStorage, request.params.id);
-      return reply
-        .header('content-type', document.contentType)
-        .header('content-length', document.size)
-        .header('content-disposition', `inline; filename="${document.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(document.stream);
+      return sendDocument(reply, document, {
+        disposition: 'inline',
+        cacheControl: 'private, no-store',
+      });
     },
   );
 }

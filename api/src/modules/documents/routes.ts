@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
-import { openDocument } from './service.js';
+import { openDocument, sendDocument } from './service.js';
 
 /** GET /api/documents/{id}: an uploaded document, for staff only, always as a download. */
 export const documentRoutes: FastifyPluginAsync = async (base) => {
@@ -35,13 +35,7 @@ export const documentRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const document = await openDocument(request.em, app.documentStorage, request.params.id);
-      return reply
-        .header('content-type', document.contentType)
-        .header('content-length', document.size)
-        .header('content-disposition', `attachment; filename="${document.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(document.stream);
+      return sendDocument(reply, document, { disposition: 'attachment', cacheControl: 'no-store' });
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply } from 'fastify';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { Document } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
@@ -17,6 +18,24 @@ export interface DocumentDownload {
   filename: string;
   contentType: string;
   size: number;
+}
+
+/**
+ * Sends an opened document: the server's own file name, never sniffed, never cached; inline
+ * (its owner viewing it in the browser) or as a download.
+ */
+export function sendDocument(
+  reply: FastifyReply,
+  document: DocumentDownload,
+  options: { disposition: 'inline' | 'attachment'; cacheControl: string },
+) {
+  return reply
+    .header('content-type', document.contentType)
+    .header('content-length', document.size)
+    .header('content-disposition', `${options.disposition}; filename="${document.filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', options.cacheControl)
+    .send(document.stream);
 }
 
 /** Opens a stored document for a staff download; 404 when the row or the file is gone. */
