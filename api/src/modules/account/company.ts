@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ACCOUNT_CODES,
   INVITATION_LINK_HOURS,
   type TAccountAddPersonRequest,
   type TAccountItemAnswer,
@@ -26,6 +25,7 @@ import { AppError } from '../../errors.js';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.js';
 import { recordAudit } from '../audit/service.js';
 import { bumpReviewVersions } from '../review/queries.js';
+import { fieldProblem } from './changes.js';
 import {
   ACCEPTED_CERTIFICATIONS,
   ADMIN_COMPANY,
@@ -57,9 +57,6 @@ async function administeredCompany(em: EntityManager, userId: number): Promise<n
   if (!row) throw new AppError(403, CODES.forbidden, MESSAGES.accountAdminsOnly);
   return row.company_id;
 }
-
-const fieldProblem = (field: string, message: string) =>
-  new AppError(422, ACCOUNT_CODES.accountErrors, { fieldErrors: { [field]: message } });
 
 /** Why an organization cannot take this tester's certifications, or null when it can. */
 function refusal(

@@ -32,13 +32,7 @@ import { shapedBodyOnly } from '../registration/body-shape.js';
 import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
 import { addPerson, removePerson } from './company.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
-import {
-  addCertification,
-  addTestKit,
-  renewCalibration,
-  renewCertification,
-  retireTestKit,
-} from './items.js';
+import { addCertification, renewCertification } from './certifications.js';
 import { registerWithOrganization } from './join.js';
 import { changePhone } from './person.js';
 import { DELETE_DEAD_SESSIONS, OWN_DOCUMENT } from './queries.js';
@@ -51,6 +45,7 @@ import {
   startSession,
 } from './sessions.js';
 import { requestSignInLink } from './sign-in.js';
+import { addTestKit, renewCalibration, retireTestKit } from './test-kits.js';
 import { accountView } from './view.js';
 
 export const DEAD_SESSIONS_JOB = 'account-sessions-expire';
