@@ -9,6 +9,7 @@ import {
   ZDocumentLink,
   ZEmail,
   ZIsoDate,
+  ZOrgInfo,
   ZTester,
   ZTestKit,
   ZUserFields,
@@ -70,6 +71,20 @@ export const ZAccountCalibrationRequest = z.object({
   kitCalibDocLink: ZDocumentLink,
 });
 export const ZAccountRetireTestKitRequest = z.object({ key: ZItemKey });
+
+/**
+ * The choices of the add forms: each agency (with the types it certifies) that any of the
+ * person's organizations accepts, or for a company admin any of the company's, keyed by id
+ * strings as org_associated_certs. Each organization still applies its own rules at Send.
+ */
+export const ZAccountCertificationOptionsAnswer = z.object({
+  code: z.string(),
+  message: z.object({ agencies: ZOrgInfo.shape.org_associated_certs }),
+});
+export type TAccountCertificationOptions = z.infer<
+  typeof ZAccountCertificationOptionsAnswer
+>['message'];
+
 
 /** What an item sent from My registrations did, organization by organization. */
 export const ZAccountItemAnswer = z.object({

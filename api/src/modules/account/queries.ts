@@ -1,6 +1,7 @@
 import type { TUserType } from '../../../../shared/constants.js';
 import type { TReviewState } from '../../../../shared/review.js';
 import { sql } from '../../db/sql.js';
+import { associatedCertificationsSql } from '../certifications/queries.js';
 
 // The statements of My registrations: sign-in links, sessions, and what a person sees of their
 // own record. Every statement that reads a person's data takes the id of the session's person.
@@ -465,4 +466,21 @@ export const CURRENT_TEST_KITS = sql<{ userId: number }>(
     where r.user_id = :userId and r.review_state <> 'rejected' and k.retired_at is null
     order by lower(btrim(k.serial)), lower(btrim(k.manufacturer)), lower(btrim(k.model)),
              k.calibrated_on desc`,
+);
+
+/**
+ * The agencies, each with the types it certifies, that any of these organizations accepts: the
+ * person's own (registrations not rejected) and their company's when they administer one.
+ */
+export const CERTIFICATION_OPTIONS = sql<{ userId: number; companyId: number | null }>(
+  'account-certification-options',
+  `with organizations as (
+     select organization_id from registrations
+      where user_id = :userId and review_state <> 'rejected'
+     union
+     select organization_id from registrations
+      where company_id = :companyId and review_state <> 'rejected')
+   select coalesce(jsonb_object_agg(accepted.key, accepted.value), '{}'::jsonb) as agencies
+     from organizations o
+     cross join lateral jsonb_each(${associatedCertificationsSql('o.organization_id')}) accepted`,
 );

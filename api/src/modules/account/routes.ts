@@ -11,6 +11,7 @@ import {
   ZAccountAddPersonRequest,
   ZAccountAddTestKitRequest,
   ZAccountCalibrationRequest,
+  ZAccountCertificationOptionsAnswer,
   ZAccountEmailRequest,
   ZAccountItemAnswer,
   ZAccountJoinAnswer,
@@ -30,9 +31,10 @@ import { AppError } from '../../errors.js';
 import { openDocument, sendDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
 import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
+import { certificationOptions } from './certification-options.js';
+import { addCertification, renewCertification } from './certifications.js';
 import { addPerson, removePerson } from './company.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
-import { addCertification, renewCertification } from './certifications.js';
 import { registerWithOrganization } from './join.js';
 import { changePhone } from './person.js';
 import { DELETE_DEAD_SESSIONS, OWN_DOCUMENT } from './queries.js';
@@ -208,6 +210,26 @@ async function accountRoutes(scope: FastifyInstance) {
       );
       return { code: CODES.success, message: { url } };
     },
+  );
+
+  app.get(
+    '/certification-options',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'The certification agencies and types the person’s organizations accept',
+        description:
+          'For the forms that add a certification or a tester: each agency (with the types it ' +
+          'certifies) accepted by an organization the person, or the company they administer, ' +
+          'is registered with (not rejected), keyed by id strings as org_associated_certs.',
+        tags,
+        response: { 200: ZAccountCertificationOptionsAnswer },
+      },
+    },
+    async (request) => ({
+      code: CODES.success,
+      message: await certificationOptions(request.em, request.accountUserId),
+    }),
   );
 
   // Items sent for review: each answers the organizations it went to and those that refused it.
