@@ -112,6 +112,25 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   };
 }
 
+/** Latency percentiles (ms) of individually timed calls. */
+export interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+  calls: number;
+}
+
+/** The percentiles of call times (ms, any order, at least one). */
+function latency(times: readonly number[]): Latency {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    p99: round(percentile(sorted, 0.99)),
+    calls: sorted.length,
+  };
+}
+
 /**
  * Latency percentiles of a sequence of individually timed calls (ms): `count` calls, or fewer
  * when `seconds` run out first (at least 5 calls either way).
@@ -120,7 +139,7 @@ export async function timeCalls(
   count: number,
   call: (i: number) => Promise<void>,
   seconds = Number.POSITIVE_INFINITY,
-): Promise<{ p50: number; p99: number; calls: number }> {
+): Promise<Latency> {
   const times: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   for (let i = 0; i < count && (i < 5 || performance.now() < deadline); i++) {
@@ -128,12 +147,36 @@ export async function timeCalls(
     await call(i);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return {
-    p50: round(percentile(times, 0.5)),
-    p99: round(percentile(times, 0.99)),
-    calls: times.length,
-  };
+  return latency(times);
+}
+
+/**
+ * Latency percentiles of calls of several kinds made by turns (one of each, then the next
+ * round), so that every kind meets the same moments of the machine: `warmUp` rounds not counted,
+ * then `rounds` rounds, or fewer when `seconds` run out first (at least 5). Each call is given
+ * its round's number, warm-up rounds included.
+ */
+export async function timeByTurns<K extends string>(
+  rounds: number,
+  calls: Record<K, (round: number) => Promise<void>>,
+  { warmUp = 0, seconds = Number.POSITIVE_INFINITY } = {},
+): Promise<Record<K, Latency>> {
+  const kinds = Object.keys(calls) as K[];
+  const times = new Map<K, number[]>(kinds.map((kind) => [kind, []]));
+  for (let round = 0; round < warmUp; round++) {
+    for (const kind of kinds) await calls[kind](round);
+  }
+  const deadline = performance.now() + seconds * 1000;
+  for (let n = 0; n < rounds && (n < 5 || performance.now() < deadline); n++) {
+    for (const kind of kinds) {
+      const started = performance.now();
+      await calls[kind](warmUp + n);
+      times.get(kind)?.push(performance.now() - started);
+    }
+  }
+  const timing = {} as Record<K, Latency>;
+  for (const kind of kinds) timing[kind] = latency(times.get(kind) ?? []);
+  return timing;
 }
 
 /** The value below which a share `q` of the `sorted` (ascending, non-empty) values fall. */

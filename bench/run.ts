@@ -7,6 +7,7 @@ import pg from 'pg';
 import { startDatabase } from '../api/src/db/database.js';
 import { freePort } from '../api/src/db/embedded-postgres.js';
 import { createOrm, migrate } from '../api/src/db/orm.js';
+import { accountCase } from './cases/account.js';
 import {
   CASE as LISTS_CASE,
   organizationSearchCase,
@@ -137,6 +138,7 @@ try {
     SMTP_URL: 'smtp://127.0.0.1:2525',
     RATE_LIMIT_ORGINFO_PER_MINUTE: '100000000',
     RATE_LIMIT_UPLOADS_PER_MINUTE: '100000000',
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: '100000000',
     // The load generator stands for the proxy: a case may name the client in X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
   };
@@ -186,6 +188,8 @@ try {
   await run(`reminder run at ${full}`, () => reminderRunCase(context, full, database.url, users));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
+  // Before the large organization, which would give the case's registrant a 21st registration.
+  await run('account', () => accountCase(context, serverEnv.PUBLIC_URL, users));
   log('creating the large organization');
   const large = await largeOrganization(db);
   await run('submit', () => submitCase(context, large));
