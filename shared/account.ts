@@ -25,10 +25,15 @@ export const SESSION_LONGEST_HOURS = 12;
 /** Sign-in emails one address can be sent per hour; further requests are refused. */
 export const SIGN_IN_EMAILS_PER_HOUR = 3;
 
-// The site's address of My registrations and the page an emailed sign-in link opens (in the
-// site's route table), and the calls' own answer codes (without zod, for the site).
+// The site's address of My registrations and the pages an emailed sign-in link and a change of
+// email's confirmation link open (in the site's route table), and the calls' own answer codes
+// (without zod, for the site).
 export { ACCOUNT_CODES } from './account-codes.js';
-export { ACCOUNT_PATH, ACCOUNT_SIGN_IN_PATH } from './site-routes.js';
+export {
+  ACCOUNT_CONFIRM_EMAIL_PATH,
+  ACCOUNT_PATH,
+  ACCOUNT_SIGN_IN_PATH,
+} from './site-routes.js';
 
 export const ZAccountSignInRequest = z.object({ email: ZEmail });
 export type TAccountSignInRequest = z.infer<typeof ZAccountSignInRequest>;
@@ -40,8 +45,6 @@ export const ZAccountSessionRequest = z.object({
 /** A new email address, confirmed from that address before it replaces the one on file. */
 export const ZAccountEmailRequest = z.object({ email: ZEmail });
 export const EMAIL_CHANGE_LINK_HOURS = 24;
-/** The page a confirmation link opens. */
-export const ACCOUNT_CONFIRM_EMAIL_PATH = '/account/confirm-email';
 
 export const ZAccountPhoneRequest = z.object({
   phone: z
@@ -84,7 +87,6 @@ export const ZAccountCertificationOptionsAnswer = z.object({
 export type TAccountCertificationOptions = z.infer<
   typeof ZAccountCertificationOptionsAnswer
 >['message'];
-
 
 /** What an item sent from My registrations did, organization by organization. */
 export const ZAccountItemAnswer = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_CONFIRM_EMAIL_PATH,
   ACCOUNT_PATH,
   ACCOUNT_SIGN_IN_PATH,
   formPath,
@@ -23,6 +24,8 @@ describe('the public site addresses', () => {
     ['/account/', { name: 'account' }],
     ['/account/sign-in', { name: 'accountSignIn' }],
     ['/account/sign-in/', { name: 'accountSignIn' }],
+    ['/account/confirm-email', { name: 'accountConfirmEmail' }],
+    ['/account/confirm-email/', { name: 'accountConfirmEmail' }],
   ])('%s', (path, route) => {
     expect(matchRoute(path)).toEqual(route);
   });
@@ -45,6 +48,7 @@ describe('the public site addresses', () => {
     '/anything',
     '/accounts',
     '/account/sign-in/more',
+    '/account/confirm-email/more',
     '/account/other',
     '/form/abc/account',
   ])('does not know %s', (path) => {
@@ -59,5 +63,6 @@ describe('the public site addresses', () => {
     expect(matchRoute(stepPath('a/b', 0))).toEqual({ name: 'step', hash: 'a/b', page: 0 });
     expect(matchRoute(ACCOUNT_PATH)).toEqual({ name: 'account' });
     expect(matchRoute(ACCOUNT_SIGN_IN_PATH)).toEqual({ name: 'accountSignIn' });
+    expect(matchRoute(ACCOUNT_CONFIRM_EMAIL_PATH)).toEqual({ name: 'accountConfirmEmail' });
   });
 });

@@ -11,11 +11,16 @@ export type TRoute =
   | { name: 'status'; hash: string; token: string }
   | { name: 'account' }
   | { name: 'accountSignIn' }
+  | { name: 'accountConfirmEmail' }
   | { name: 'notFound' };
 
-/** My registrations, and the page its emailed sign-in link opens (the token after the #). */
+/**
+ * My registrations, the page its emailed sign-in link opens and the page a change of email's
+ * confirmation link opens (each link's token after the #).
+ */
 export const ACCOUNT_PATH = '/account';
 export const ACCOUNT_SIGN_IN_PATH = '/account/sign-in';
+export const ACCOUNT_CONFIRM_EMAIL_PATH = '/account/confirm-email';
 
 function decoded(segment: string): string {
   try {
@@ -28,14 +33,15 @@ function decoded(segment: string): string {
 /**
  * / · /form/{hash} · /form/{hash}/step/{page} · /form/{hash}/thank-you · /form/{hash}/resume
  * (a saved registration's link, its token after the #) · /form/{hash}/status/{token} (a
- * registrant's personal status link) · /account and /account/sign-in (My registrations); a
- * trailing slash is ignored and anything else is not found. A page that is not a number is NaN:
- * the wizard turns it into the page it is on.
+ * registrant's personal status link) · /account, /account/sign-in and /account/confirm-email
+ * (My registrations); a trailing slash is ignored and anything else is not found. A page that is
+ * not a number is NaN: the wizard turns it into the page it is on.
  */
 export function matchRoute(pathname: string): TRoute {
   const trimmed = pathname.replace(/\/+$/, '');
   if (trimmed === ACCOUNT_PATH) return { name: 'account' };
   if (trimmed === ACCOUNT_SIGN_IN_PATH) return { name: 'accountSignIn' };
+  if (trimmed === ACCOUNT_CONFIRM_EMAIL_PATH) return { name: 'accountConfirmEmail' };
   const segments = trimmed.split('/').slice(1).map(decoded);
   const [first, hash, section, page] = segments;
   if (segments.length === 0) return { name: 'landing' };

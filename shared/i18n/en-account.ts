@@ -57,6 +57,58 @@ export const ACCOUNT_EN = {
   registeredWith: 'Registered with: {organizations}',
   document: 'Document: {name}',
   remindersSent: 'Reminders sent: {dates}',
+  sendForReview: 'Send for review',
+  changeEmail: 'Change email',
+  emailFormTitle: 'Change your email address',
+  emailFormIntro:
+    'We will email a confirmation link to the new address. Your email address changes only when you open that link.',
+  newEmail: 'New email address',
+  sendConfirmation: 'Send the confirmation link',
+  checkNewEmailTitle: 'Check your new email address',
+  confirmingEmail: 'Confirming your new email address...',
+  emailChangedTitle: 'Email address changed',
+  emailNotChangedTitle: 'Your email address was not changed',
+  backToAccount: 'Back to My registrations',
+  renew: 'Renew',
+  renewTitle: 'Renew this certification',
+  renewIntro:
+    'Enter the expiration date of your renewed certificate and upload it. Until it is reviewed, the certification on file stays as it is.',
+  addCertification: 'Add a certification',
+  addCertificationIntro:
+    'It goes to each of your organizations that accepts its agency, for review. Fields marked * are required.',
+  noAgencies: 'None of your organizations lists a certification agency.',
+  sendCalibration: 'Send new calibration',
+  calibrationTitle: 'Send a new calibration',
+  calibrationIntro:
+    'Enter the date of the new calibration and upload its document. Until it is reviewed, the calibration on file stays as it is.',
+  retire: 'Retire',
+  retireTitle: 'Retire this test kit?',
+  retireIntro:
+    'Retire a kit you no longer use: it leaves reports and reminders at every organization. Its history stays.',
+  retireConfirm: 'Retire the test kit',
+  testKitRetiredTitle: 'Test kit retired',
+  addTestKit: 'Add a test kit',
+  addTestKitIntro:
+    'It goes to each of your organizations, for review. Fields marked * are required.',
+  sentTitle: 'Sent for review',
+  sentTo: 'Sent for review to {organizations}.',
+  refusedBy: 'Not sent to:',
+  refusal: '{organization}: {reason}',
+  peopleHeading: 'Your company’s people',
+  personLine: '{name}, {role}',
+  remove: 'Remove',
+  removePersonTitle: 'Remove {name} from your company?',
+  removePersonIntro:
+    'They will no longer be linked to your company. Their registrations and history stay.',
+  removePersonConfirm: 'Remove from the company',
+  personRemovedTitle: 'Person removed',
+  addPerson: 'Add a tester or admin',
+  addPersonIntro:
+    'They are registered, for review, with each organization your company is registered with that accepts them, and emailed a link to sign in to My registrations. Fields marked * are required.',
+  personRole: 'Are they a tester or an admin?',
+  addPersonSend: 'Add to the company',
+  personAddedTitle: 'Person added',
+  personSentTo: 'Registered for review with {organizations}. They were emailed a sign-in link.',
   email: {
     subject: 'Your sign-in link to My registrations',
     body: ({ link, minutes }: { link: string; minutes: number }) =>

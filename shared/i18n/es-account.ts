@@ -58,6 +58,59 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
   registeredWith: 'Registrado con: {organizations}',
   document: 'Documento: {name}',
   remindersSent: 'Recordatorios enviados: {dates}',
+  sendForReview: 'Enviar para revisión',
+  changeEmail: 'Cambiar correo electrónico',
+  emailFormTitle: 'Cambiar su correo electrónico',
+  emailFormIntro:
+    'Enviaremos un enlace de confirmación a la nueva dirección. Su correo electrónico cambia solo cuando abra ese enlace.',
+  newEmail: 'Nuevo correo electrónico',
+  sendConfirmation: 'Enviar el enlace de confirmación',
+  checkNewEmailTitle: 'Revise su nuevo correo electrónico',
+  confirmingEmail: 'Confirmando su nuevo correo electrónico...',
+  emailChangedTitle: 'Correo electrónico cambiado',
+  emailNotChangedTitle: 'Su correo electrónico no se cambió',
+  backToAccount: 'Volver a Mis registros',
+  renew: 'Renovar',
+  renewTitle: 'Renovar esta certificación',
+  renewIntro:
+    'Escriba la fecha de vencimiento de su certificado renovado y súbalo. Hasta que se revise, la certificación registrada se mantiene como está.',
+  addCertification: 'Agregar una certificación',
+  addCertificationIntro:
+    'Se envía para revisión a cada una de sus organizaciones que acepta su agencia. Los campos marcados con * son obligatorios.',
+  noAgencies: 'Ninguna de sus organizaciones indica una agencia de certificación.',
+  sendCalibration: 'Enviar nueva calibración',
+  calibrationTitle: 'Enviar una nueva calibración',
+  calibrationIntro:
+    'Escriba la fecha de la nueva calibración y suba su documento. Hasta que se revise, la calibración registrada se mantiene como está.',
+  retire: 'Retirar',
+  retireTitle: '¿Retirar este kit de prueba?',
+  retireIntro:
+    'Retire un kit que ya no usa: deja de aparecer en los informes y recordatorios de todas las organizaciones. Su historial se conserva.',
+  retireConfirm: 'Retirar el kit de prueba',
+  testKitRetiredTitle: 'Kit de prueba retirado',
+  addTestKit: 'Agregar un kit de prueba',
+  addTestKitIntro:
+    'Se envía para revisión a cada una de sus organizaciones. Los campos marcados con * son obligatorios.',
+  sentTitle: 'Enviado para revisión',
+  sentTo: 'Enviado para revisión a {organizations}.',
+  refusedBy: 'No se envió a:',
+  refusal: '{organization}: {reason}',
+  peopleHeading: 'Las personas de su empresa',
+  personLine: '{name}, {role}',
+  remove: 'Quitar',
+  removePersonTitle: '¿Quitar a {name} de su empresa?',
+  removePersonIntro:
+    'Dejará de estar vinculado a su empresa. Sus registros y su historial se conservan.',
+  removePersonConfirm: 'Quitar de la empresa',
+  personRemovedTitle: 'Persona quitada',
+  addPerson: 'Agregar un probador o administrador',
+  addPersonIntro:
+    'Se registra, para revisión, con cada organización con la que su empresa está registrada que lo acepte, y recibe por correo un enlace para iniciar sesión en Mis registros. Los campos marcados con * son obligatorios.',
+  personRole: '¿Es probador o administrador?',
+  addPersonSend: 'Agregar a la empresa',
+  personAddedTitle: 'Persona agregada',
+  personSentTo:
+    'Registrado para revisión con {organizations}. Se le envió un enlace para iniciar sesión.',
   email: {
     subject: 'Su enlace para iniciar sesión en Mis registros',
     body: ({ link, minutes }: { link: string; minutes: number }) =>

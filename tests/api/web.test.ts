@@ -9,16 +9,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('serving the public site and the console', () => {
-  it.each(['/', '/form/some-hash', '/form/some-hash/step/2', '/account', '/account/sign-in'])(
-    'serves the widget page at %s',
-    async (url) => {
-      const response = await t.app.inject({ url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.body).toContain('widget fixture');
-      expect(response.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/',
+    '/form/some-hash',
+    '/form/some-hash/step/2',
+    '/account',
+    '/account/sign-in',
+    '/account/confirm-email',
+  ])('serves the widget page at %s', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('widget fixture');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
 
   it.each([
     '/scadmin',
@@ -75,7 +79,7 @@ describe('serving the public site and the console', () => {
     expect(console.headers['x-frame-options']).toBe('DENY');
   });
 
-  it.each(['/account', '/account/sign-in'])(
+  it.each(['/account', '/account/sign-in', '/account/confirm-email'])(
     'lets nobody frame My registrations at %s (it acts for a signed-in person)',
     async (url) => {
       const page = await t.app.inject({ url });
@@ -156,6 +160,11 @@ describe('serving the public site and the console', () => {
     [
       "the emailed sign-in link's page: its code (it signs in before asking who is signed in)",
       '/account/sign-in',
+      modules('AccountRoute-Ac12Co34.js', 'state-Zx98Cv76.js'),
+    ],
+    [
+      "a change of email's confirmation page: its code (it sends its token first)",
+      '/account/confirm-email',
       modules('AccountRoute-Ac12Co34.js', 'state-Zx98Cv76.js'),
     ],
   ])('names in the head what the first screen needs: %s', async (_what, url, hints) => {

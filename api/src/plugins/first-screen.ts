@@ -23,6 +23,7 @@ export const SCREEN_MODULES: Record<TRoute['name'], string[]> = {
   status: ['src/app/status/StatusRoute.tsx'],
   account: ['src/app/account/AccountRoute.tsx'],
   accountSignIn: ['src/app/account/AccountRoute.tsx'],
+  accountConfirmEmail: ['src/app/account/AccountRoute.tsx'],
   notFound: [],
 };
 
@@ -52,7 +53,8 @@ export function chunkFiles(manifest: TManifest, module: string): string[] {
 
 /** The calls a screen makes first (the site's fetch: credentials included, so they match). */
 function firstCalls(route: TRoute): string[] {
-  // Who is signed in (the session cookie goes with it); the emailed link's page signs in first.
+  // Who is signed in (the session cookie goes with it); the emailed links' pages send their
+  // token first.
   if (route.name === 'account') return ['/api/account/me'];
   if (!('hash' in route) || !FORM_HASH_PATTERN.test(route.hash)) return [];
   const calls = [`/api/tr/get/orginfo/${route.hash}`];

@@ -6,7 +6,13 @@ import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { frameAncestors } from '../../../shared/embedding.js';
 import { languageFromAcceptLanguage, pageLanguage } from '../../../shared/i18n/languages.js';
-import { ACCOUNT_PATH, ACCOUNT_SIGN_IN_PATH, matchRoute } from '../../../shared/site-routes.js';
+import {
+  ACCOUNT_CONFIRM_EMAIL_PATH,
+  ACCOUNT_PATH,
+  ACCOUNT_SIGN_IN_PATH,
+  matchRoute,
+  type TRoute,
+} from '../../../shared/site-routes.js';
 import { firstScreenHints, type TManifest } from './first-screen.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
 
@@ -24,11 +30,14 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 // embed.js keeps its name (cities paste it into their pages): cache briefly, not for a year.
 const EMBED_CACHE = 'public, max-age=300';
+/** My registrations' pages, which keep the default headers that forbid framing. */
+const ACCOUNT_ROUTES = new Set<TRoute['name']>(['account', 'accountSignIn', 'accountConfirmEmail']);
 
 /**
- * Serves the built front ends: the public site (/, /form/*, My registrations at /account and
- * /account/sign-in, embed.js) and the console (/scadmin/*), with SPA fallbacks to each
- * index.html. Hashed assets are cached for a year, HTML is revalidated on every load.
+ * Serves the built front ends: the public site (/, /form/*, My registrations at /account,
+ * /account/sign-in and /account/confirm-email, embed.js) and the console (/scadmin/*), with SPA
+ * fallbacks to each index.html. Hashed assets are cached for a year, HTML is revalidated on
+ * every load.
  */
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
   const widgetDir = path.join(options.webRoot, 'widget');
@@ -73,8 +82,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
       languageFromAcceptLanguage(request.headers['accept-language']),
     ]);
     reply.header('vary', 'Accept-Language');
-    const route = matchRoute(pathname).name;
-    if (route !== 'account' && route !== 'accountSignIn') {
+    if (!ACCOUNT_ROUTES.has(matchRoute(pathname).name)) {
       reply
         .header('content-security-policy', allowed ? formCsp(allowed) : defaultFormCsp)
         .removeHeader('x-frame-options');
@@ -125,6 +133,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
   app.get('/form/*', (request, reply) => sendWidget(request, reply));
   app.get(ACCOUNT_PATH, (request, reply) => sendWidget(request, reply));
   app.get(ACCOUNT_SIGN_IN_PATH, (request, reply) => sendWidget(request, reply));
+  app.get(ACCOUNT_CONFIRM_EMAIL_PATH, (request, reply) => sendWidget(request, reply));
   app.get('/scadmin', (_request, reply) => sendHtml(reply, adminIndex()));
   app.get('/scadmin/*', (_request, reply) => sendHtml(reply, adminIndex()));
 

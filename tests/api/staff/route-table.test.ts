@@ -46,6 +46,7 @@ const PUBLIC_EXACT = [
   '/scadmin',
   '/account',
   '/account/sign-in',
+  '/account/confirm-email',
   '/embed.js',
   '/embed-playground',
 ];

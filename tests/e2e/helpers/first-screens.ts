@@ -74,8 +74,8 @@ function bothLanguages(
   ];
 }
 
-/** My registrations' code, which no other page needs. */
-const ACCOUNT = ['AccountRoute'];
+/** My registrations' code, and its forms of changes, which no other page needs. */
+const ACCOUNT = ['AccountRoute', 'AccountChanges'];
 
 export const FIRST_SCREENS: FirstScreen[] = [
   ...bothLanguages(
@@ -108,9 +108,9 @@ export const FIRST_SCREENS: FirstScreen[] = [
       selector: 'main button[type="submit"]',
       text: words[language].account.sendLink,
     }),
-    // Nobody is signed in: the sign-in form, without the wizard, the status page or the shared
-    // zod rules (the server checks the email).
-    { foreign: ['WizardRoute', 'StatusRoute', 'registration'] },
+    // Nobody is signed in: the sign-in form, without the wizard, the status page, the shared
+    // zod rules (the server checks the email) or the signed-in record's forms of changes.
+    { foreign: ['WizardRoute', 'StatusRoute', 'registration', 'AccountChanges'] },
   ),
   {
     name: '/scadmin (sign-in)',

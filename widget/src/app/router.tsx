@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { matchRoute, type TRoute } from '../../../shared/site-routes.js';
+import type { TAccountPage } from './account/AccountRoute.js';
 import { usePathname } from './history.js';
 import { LanguageSwitch } from './i18n/LanguageSwitch.js';
 import { lazyScreen } from './lazy.js';
@@ -33,6 +34,16 @@ const AccountRoute = lazyScreen(
 const WizardRoute = wizardScreen.Screen;
 const ThankYou = thankYouScreen.Screen;
 
+/** My registrations' addresses, each a page of its lazily loaded entry. */
+const ACCOUNT_PAGES: Record<
+  Exclude<TRoute, { hash: string } | { name: 'landing' | 'notFound' }>['name'],
+  TAccountPage
+> = {
+  account: 'record',
+  accountSignIn: 'signIn',
+  accountConfirmEmail: 'confirmEmail',
+};
+
 /** The page inside a form link's layout (which looks the organization up once for all three). */
 function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {
   switch (route.name) {
@@ -52,10 +63,8 @@ function formScreen(route: Extract<TRoute, { hash: string }>): ReactNode {
 function screenAt(pathname: string): ReactNode {
   const route = matchRoute(pathname);
   if (route.name === 'landing') return <LandingPage />;
-  if (route.name === 'account' || route.name === 'accountSignIn') {
-    return <AccountRoute signingIn={route.name === 'accountSignIn'} />;
-  }
   if (route.name === 'notFound') return <NotFound />;
+  if (!('hash' in route)) return <AccountRoute page={ACCOUNT_PAGES[route.name]} />;
   return <FormLayout hash={route.hash}>{formScreen(route)}</FormLayout>;
 }
 

@@ -7,12 +7,19 @@ import { languageSearch } from '../i18n/language.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { PageLoading, ServerUnreachable } from '../screens.js';
 import { AccountPage } from './AccountPage.js';
-import { lookUpAccount, startSession, type TSessionStart } from './account-api.js';
+import {
+  confirmEmailChange,
+  lookUpAccount,
+  startSession,
+  type TEmailConfirmation,
+  type TSessionStart,
+} from './account-api.js';
 import { SignedIn } from './SignedIn.js';
 import { SignInForm } from './SignInForm.js';
 
-// My registrations (/account) and the page its emailed link opens (/account/sign-in#token): one
-// screen at a time, each with its own heading (which takes focus when it arrives).
+// My registrations (/account), the page its emailed sign-in link opens (/account/sign-in#token)
+// and the one a change of email's link opens (/account/confirm-email#token): one screen at a
+// time, each with its own heading (which takes focus when it arrives).
 
 type TScreen =
   | { name: 'loading' }
@@ -21,26 +28,41 @@ type TScreen =
   | { name: 'linkInvalid'; message: string }
   | { name: 'signedIn'; view: TAccountView }
   | { name: 'signedOut'; message: string }
+  | { name: 'emailChanged'; message: string }
+  | { name: 'emailNotChanged'; message: string }
   | { name: 'unreachable' };
 
-let sessionStart: Promise<TSessionStart> | undefined;
+/** Which of the pages this is: the record, the sign-in link's or the email confirmation's. */
+export type TAccountPage = 'record' | 'signIn' | 'confirmEmail';
+
+let linkUse: Promise<unknown> | undefined;
 
 /**
- * Signs in with the emailed link's token, once per page load. The token is read from the
- * address's fragment (which never reaches a server or a Referer) and removed from the address at
- * once, so no history entry, bookmark or reload keeps it.
+ * Sends an emailed link's token, once per page load. The token is read from the address's
+ * fragment (which never reaches a server or a Referer) and removed from the address at once, so
+ * no history entry, bookmark or reload keeps it.
  */
-function signInWithLink(): Promise<TSessionStart> {
-  if (!sessionStart) {
+function sendLinkToken<T>(send: (token: string) => Promise<T>, withoutToken: T): Promise<T> {
+  if (!linkUse) {
     const token = window.location.hash.slice(1);
     const { pathname, search } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-    sessionStart = token
-      ? startSession(token)
-      : Promise.resolve({ kind: 'invalid', message: MESSAGES.accountLinkInvalid });
+    linkUse = token ? send(token) : Promise.resolve(withoutToken);
   }
-  return sessionStart;
+  return linkUse as Promise<T>;
 }
+
+const signInWithLink = () =>
+  sendLinkToken<TSessionStart>(startSession, {
+    kind: 'invalid',
+    message: MESSAGES.accountLinkInvalid,
+  });
+
+const confirmWithLink = () =>
+  sendLinkToken<TEmailConfirmation>(confirmEmailChange, {
+    kind: 'refused',
+    message: MESSAGES.accountEmailLinkInvalid,
+  });
 
 /** My registrations' own address, in the language shown: a fresh start of the screens. */
 const accountHref = () => `${ACCOUNT_PATH}${languageSearch()}`;
@@ -86,49 +108,87 @@ function SignedOut({ message }: { message: string }) {
   );
 }
 
-function SigningIn() {
+/** The new address in use: every session ended with the change, so sign in again with it. */
+function EmailChanged({ message }: { message: string }) {
+  const { t, localize } = useI18n();
+  return (
+    <AccountPage title={t('account.emailChangedTitle')}>
+      <p role="status">{localize(message)}</p>
+      <p>
+        <a className="button primary" href={accountHref()}>
+          {t('account.signInAgain')}
+        </a>
+      </p>
+    </AccountPage>
+  );
+}
+
+/** A confirmation link used, expired, or whose address someone else took meanwhile. */
+function EmailNotChanged({ message }: { message: string }) {
+  const { t, localize } = useI18n();
+  return (
+    <AccountPage title={t('account.emailNotChangedTitle')}>
+      <p>{localize(message)}</p>
+      <p>
+        <a href={accountHref()}>{t('account.backToAccount')}</a>
+      </p>
+    </AccountPage>
+  );
+}
+
+/** What an emailed link's page says while its token is sent. */
+function UsingLink({ page }: { page: Exclude<TAccountPage, 'record'> }) {
   const { t } = useI18n();
   return (
     <main className="page">
       <p role="status" className="loading">
-        {t('account.signingIn')}
+        {t(page === 'signIn' ? 'account.signingIn' : 'account.confirmingEmail')}
       </p>
     </main>
   );
 }
 
-/** The lazily loaded entry of My registrations; `signingIn` on the emailed link's page. */
-export function AccountRoute({ signingIn }: { signingIn: boolean }) {
+/** The screen a page opens with, once its first call has answered. */
+async function firstScreen(page: TAccountPage): Promise<TScreen> {
+  if (page === 'signIn') {
+    const outcome = await signInWithLink();
+    if (outcome.kind === 'signedIn') {
+      navigate(ACCOUNT_PATH, { replace: true });
+      return { name: 'loading' };
+    }
+    return outcome.kind === 'invalid'
+      ? { name: 'linkInvalid', message: outcome.message }
+      : { name: 'unreachable' };
+  }
+  if (page === 'confirmEmail') {
+    const outcome = await confirmWithLink();
+    if (outcome.kind === 'unreachable') return { name: 'unreachable' };
+    return outcome.kind === 'changed'
+      ? { name: 'emailChanged', message: outcome.message }
+      : { name: 'emailNotChanged', message: outcome.message };
+  }
+  const lookup = await lookUpAccount();
+  if (lookup.kind === 'signedIn') return { name: 'signedIn', view: lookup.view };
+  return lookup.kind === 'signedOut' ? { name: 'signIn' } : { name: 'unreachable' };
+}
+
+/** The lazily loaded entry of My registrations, on each of its pages. */
+export function AccountRoute({ page }: { page: TAccountPage }) {
   const [screen, setScreen] = useState<TScreen>({ name: 'loading' });
 
   useEffect(() => {
     let current = true;
-    const show = (next: TScreen) => {
-      if (current) setScreen(next);
-    };
-    if (signingIn) {
-      signInWithLink().then((outcome) => {
-        if (!current) return;
-        if (outcome.kind === 'signedIn') navigate(ACCOUNT_PATH, { replace: true });
-        else if (outcome.kind === 'invalid')
-          show({ name: 'linkInvalid', message: outcome.message });
-        else show({ name: 'unreachable' });
-      });
-    } else {
-      lookUpAccount().then((lookup) => {
-        if (lookup.kind === 'signedIn') show({ name: 'signedIn', view: lookup.view });
-        else if (lookup.kind === 'signedOut') show({ name: 'signIn' });
-        else show({ name: 'unreachable' });
-      });
-    }
+    firstScreen(page).then((next) => {
+      if (current && next.name !== 'loading') setScreen(next);
+    });
     return () => {
       current = false;
     };
-  }, [signingIn]);
+  }, [page]);
 
   switch (screen.name) {
     case 'loading':
-      return signingIn ? <SigningIn /> : <PageLoading />;
+      return page === 'record' ? <PageLoading /> : <UsingLink page={page} />;
     case 'signIn':
       return (
         <SignInForm
@@ -152,6 +212,10 @@ export function AccountRoute({ signingIn }: { signingIn: boolean }) {
       );
     case 'signedOut':
       return <SignedOut message={screen.message} />;
+    case 'emailChanged':
+      return <EmailChanged message={screen.message} />;
+    case 'emailNotChanged':
+      return <EmailNotChanged message={screen.message} />;
     case 'unreachable':
       return <ServerUnreachable />;
   }

@@ -10,7 +10,9 @@ import { REVIEW_STATE_KEYS } from '../../../../shared/review-messages.js';
 import { type TI18n, useI18n } from '../i18n/use-i18n.js';
 
 // What the signed-in registrant sees of their record, as it is on file: their organizations,
-// company, certifications and test kits (the changes they can make are in SignedIn.tsx).
+// company, certifications, test kits and a company admin's people. The record (SignedIn.tsx)
+// puts the changes it offers beside each: `result` after a section's heading, `actions` at the
+// end of an item, `children` at the end of a section.
 
 const STATUS_KEYS = {
   valid: 'account.statuses.valid',
@@ -19,8 +21,13 @@ const STATUS_KEYS = {
   renewalWaiting: 'account.statuses.renewalWaiting',
 } as const satisfies Record<TAccountItemStatus, TKey>;
 
+export const USER_TYPE_KEYS = {
+  tester: 'account.userTypes.tester',
+  admin: 'account.userTypes.admin',
+} as const satisfies Record<TAccountView['person']['userType'], TKey>;
+
 /** Several names or dates as a sentence writes them ("A, B and C"). */
-const listed = (language: string, items: readonly string[]) =>
+export const listed = (language: string, items: readonly string[]) =>
   new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 
 /** The day an instant fell on where the reader is (YYYY-MM-DD), for formatDate. */
@@ -30,14 +37,26 @@ function localDay(instant: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** A second-level part of the page, named by its heading. */
+/** A second-level part of the page, named by its heading (which a closing form focuses). */
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id} tabIndex={-1}>
+        {title}
+      </h2>
       {children}
     </section>
   );
+}
+
+/** What the record puts beside a list of items. */
+interface TChanges<T> {
+  /** What the last change made here came to. */
+  result?: ReactNode;
+  /** The changes offered for one item, named by its title (its buttons, or its open form). */
+  actions?: (item: T, title: string) => ReactNode;
+  /** The changes offered for the list (adding one). */
+  children?: ReactNode;
 }
 
 /** Label and value pairs. */
@@ -145,67 +164,122 @@ function OnFile({ item, i18n }: { item: TAccountCertification | TAccountTestKit;
 function Item({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="block" aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+      <h3 id={id} tabIndex={-1}>
+        {title}
+      </h3>
       {children}
     </section>
   );
 }
 
-export function Certifications({ items }: { items: readonly TAccountCertification[] }) {
+/** The heading ids of a certification and a test kit (by their place in the record). */
+export const certificationHeading = (index: number) => `account-certification-${index}`;
+export const testKitHeading = (index: number) => `account-test-kit-${index}`;
+
+export function Certifications({
+  items,
+  result,
+  actions,
+  children,
+}: { items: readonly TAccountCertification[] } & TChanges<TAccountCertification>) {
   const i18n = useI18n();
   const { t, formatDate } = i18n;
   return (
     <Part id="account-certifications" title={t('account.certificationsHeading')}>
+      {result}
       {items.length === 0 ? <p>{t('account.noCertifications')}</p> : null}
-      {items.map((item, index) => (
-        <Item
-          key={`${item.agencyName}|${item.typeName}|${item.number}`}
-          id={`account-certification-${index}`}
-          title={t('account.certificationTitle', {
-            agency: item.agencyName,
-            type: item.typeName,
-            number: item.number,
-          })}
-        >
-          <p>
-            <strong>{t('account.status', { status: t(STATUS_KEYS[item.status]) })}</strong>
-          </p>
-          <p>{t('account.expiresOn', { date: formatDate(item.expiresOn) })}</p>
-          <OnFile item={item} i18n={i18n} />
-        </Item>
-      ))}
+      {items.map((item, index) => {
+        const title = t('account.certificationTitle', {
+          agency: item.agencyName,
+          type: item.typeName,
+          number: item.number,
+        });
+        return (
+          <Item key={item.key} id={certificationHeading(index)} title={title}>
+            <p>
+              <strong>{t('account.status', { status: t(STATUS_KEYS[item.status]) })}</strong>
+            </p>
+            <p>{t('account.expiresOn', { date: formatDate(item.expiresOn) })}</p>
+            <OnFile item={item} i18n={i18n} />
+            {actions?.(item, title)}
+          </Item>
+        );
+      })}
+      {children}
     </Part>
   );
 }
 
-export function TestKits({ items }: { items: readonly TAccountTestKit[] }) {
+export function TestKits({
+  items,
+  result,
+  actions,
+  children,
+}: { items: readonly TAccountTestKit[] } & TChanges<TAccountTestKit>) {
   const i18n = useI18n();
   const { t, formatDate } = i18n;
   return (
     <Part id="account-test-kits" title={t('account.testKitsHeading')}>
+      {result}
       {items.length === 0 ? <p>{t('account.noTestKits')}</p> : null}
-      {items.map((item, index) => (
-        <Item
-          key={`${item.serial}|${item.manufacturer}|${item.model}`}
-          id={`account-test-kit-${index}`}
-          title={t('account.testKitTitle', {
-            manufacturer: item.manufacturer,
-            model: item.model,
-            serial: item.serial,
-          })}
-        >
-          {item.status ? (
+      {items.map((item, index) => {
+        const title = t('account.testKitTitle', {
+          manufacturer: item.manufacturer,
+          model: item.model,
+          serial: item.serial,
+        });
+        return (
+          <Item key={item.key} id={testKitHeading(index)} title={title}>
+            {item.status ? (
+              <p>
+                <strong>{t('account.status', { status: t(STATUS_KEYS[item.status]) })}</strong>
+              </p>
+            ) : null}
+            <p>{t('account.calibratedOn', { date: formatDate(item.calibratedOn) })}</p>
+            {item.dueOn ? (
+              <p>{t('account.calibrationDue', { date: formatDate(item.dueOn) })}</p>
+            ) : null}
+            <OnFile item={item} i18n={i18n} />
+            {actions?.(item, title)}
+          </Item>
+        );
+      })}
+      {children}
+    </Part>
+  );
+}
+
+type TCompanyPerson = TAccountView['companyPeople'][number];
+
+/** A company admin's colleagues: name, role and email, each with what the admin may change. */
+export function CompanyPeople({
+  people,
+  result,
+  actions,
+  children,
+}: { people: readonly TCompanyPerson[] } & TChanges<TCompanyPerson>) {
+  const { t } = useI18n();
+  return (
+    <Part id="account-people" title={t('account.peopleHeading')}>
+      {result}
+      <ul className="people">
+        {people.map((person) => (
+          <li key={person.id}>
             <p>
-              <strong>{t('account.status', { status: t(STATUS_KEYS[item.status]) })}</strong>
+              <strong>
+                {t('account.personLine', {
+                  name: `${person.firstName} ${person.lastName}`,
+                  role: t(USER_TYPE_KEYS[person.userType]),
+                })}
+              </strong>
+              <br />
+              {person.email}
             </p>
-          ) : null}
-          <p>{t('account.calibratedOn', { date: formatDate(item.calibratedOn) })}</p>
-          {item.dueOn ? (
-            <p>{t('account.calibrationDue', { date: formatDate(item.dueOn) })}</p>
-          ) : null}
-          <OnFile item={item} i18n={i18n} />
-        </Item>
-      ))}
+            {actions?.(person, `${person.firstName} ${person.lastName}`)}
+          </li>
+        ))}
+      </ul>
+      {children}
     </Part>
   );
 }

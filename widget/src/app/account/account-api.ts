@@ -11,13 +11,13 @@ import type { TWizardErrors } from '../wizard/state.js';
 // sends to /api/account only; every answer is read by its code, and a 401 on any call means the
 // session has ended.
 
-const ACCOUNT_API = '/api/account';
+export const ACCOUNT_API = '/api/account';
 
 /** A form with nothing to correct (the wizard's own constant stays in the wizard's code). */
 export const NO_ERRORS: TWizardErrors = { general: [], fields: {} };
 
 /** The server's message, kept in English so a language switch translates it too. */
-const kept = (message: unknown, fallback: string) =>
+export const kept = (message: unknown, fallback: string) =>
   localizeMessage(typeof message === 'string' && message ? message : fallback, DEFAULT_LANGUAGE);
 
 export type TAccountLookup =
@@ -42,8 +42,8 @@ export type TFormOutcome =
   | { kind: 'errors'; errors: TWizardErrors }
   | { kind: 'signedOut'; message: string };
 
-function formOutcome(answer: TAnswer): TFormOutcome {
-  if (answer.code === CODES.success) return { kind: 'done', message: kept(answer.message, '') };
+/** An answer other than SUCCESS: the problems to show, or the session's end. */
+export function refusal(answer: TAnswer): Exclude<TFormOutcome, { kind: 'done' }> {
   if (answer.code === CODES.unauthorized) {
     return { kind: 'signedOut', message: kept(answer.message, MESSAGES.unauthorized) };
   }
@@ -59,11 +59,17 @@ function formOutcome(answer: TAnswer): TFormOutcome {
     );
     return { kind: 'errors', errors: { general: [], fields } };
   }
-  // Too many links, a request from elsewhere, or no answer: said above the form.
+  // Any other refusal (too many links, a request from elsewhere, an item no longer there,
+  // nothing that can take the change) or no answer: said above the form.
   const message = isFetchFailure(answer)
     ? MESSAGES.serverUnreachable
     : kept(answer.message, MESSAGES.apiSubmissionError);
   return { kind: 'errors', errors: { general: [message], fields: {} } };
+}
+
+function formOutcome(answer: TAnswer): TFormOutcome {
+  if (answer.code === CODES.success) return { kind: 'done', message: kept(answer.message, '') };
+  return refusal(answer);
 }
 
 /** Asks for a sign-in link; the same answer whether or not the email is registered. */
@@ -86,6 +92,20 @@ export async function startSession(token: string): Promise<TSessionStart> {
   if (answer.code === CODES.success) return { kind: 'signedIn' };
   if (isFetchFailure(answer)) return { kind: 'unreachable' };
   return { kind: 'invalid', message: kept(answer.message, MESSAGES.accountLinkInvalid) };
+}
+
+export type TEmailConfirmation =
+  | { kind: 'changed'; message: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unreachable' };
+
+/** Confirms a change of email with the token of the link sent to the new address. */
+export async function confirmEmailChange(token: string): Promise<TEmailConfirmation> {
+  const answer = await apiPost(`${ACCOUNT_API}/email/confirm`, { token });
+  if (answer.code === CODES.success) return { kind: 'changed', message: kept(answer.message, '') };
+  if (isFetchFailure(answer)) return { kind: 'unreachable' };
+  // Used or expired (410), the address taken meanwhile (409), too many tries (429).
+  return { kind: 'refused', message: kept(answer.message, MESSAGES.accountEmailLinkInvalid) };
 }
 
 export type TSignOut = { kind: 'signedOut'; message: string } | { kind: 'unreachable' };

@@ -16,48 +16,56 @@ export type TUploadResult =
   | { kind: 'failed'; message: string }
   | { kind: 'unreachable' };
 
+/** An upload's answer as it came: its status and body; null when none came. */
+export type TUploadReply = { status: number; body: string } | null;
+
 /**
- * POST /api/uploads/docUpload (multipart: file, orgHash; no credentials). XMLHttpRequest, not
- * fetch, because only it reports upload progress.
+ * POSTs a file as multipart/form-data (`fields` first, then `file`). XMLHttpRequest, not fetch,
+ * because only it reports upload progress.
  */
-export function uploadDocument(
+export function sendFile(
+  url: string,
   file: File,
-  orgHash: string,
+  fields: Record<string, string>,
   onProgress: (percent: number) => void,
-): Promise<TUploadResult> {
+): Promise<TUploadReply> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/uploads/docUpload');
-    request.withCredentials = false;
+    request.open('POST', url);
     request.responseType = 'text';
     request.setRequestHeader('accept', 'application/json');
     request.setRequestHeader('accept-language', currentLanguage());
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
-    request.onload = async () => {
-      // The answer's shape is one of the shared rules, which come with the checks' code.
-      const rules = await import('../../../../shared/registration.js').catch(() => null);
-      if (!rules) {
-        resolve({ kind: 'unreachable' });
-        return;
-      }
-      try {
-        const answer = rules.ZUploadAnswer.safeParse(JSON.parse(request.responseText));
-        if (answer.success && answer.data.code === CODES.success) {
-          resolve({ kind: 'uploaded', link: answer.data.message.url });
-          return;
-        }
-      } catch {
-        // Not JSON: a proxy's error page. Treated like any other failed upload.
-      }
-      resolve({ kind: 'failed', message: MESSAGES.uploadFailed });
-    };
-    request.onerror = () => resolve({ kind: 'unreachable' });
-    request.ontimeout = () => resolve({ kind: 'unreachable' });
+    request.onload = () => resolve({ status: request.status, body: request.responseText });
+    request.onerror = () => resolve(null);
+    request.ontimeout = () => resolve(null);
     const form = new FormData();
-    form.append('orgHash', orgHash);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file);
     request.send(form);
   });
+}
+
+/** POST /api/uploads/docUpload (multipart: orgHash, file). */
+export async function uploadDocument(
+  file: File,
+  orgHash: string,
+  onProgress: (percent: number) => void,
+): Promise<TUploadResult> {
+  const reply = await sendFile('/api/uploads/docUpload', file, { orgHash }, onProgress);
+  if (!reply) return { kind: 'unreachable' };
+  // The answer's shape is one of the shared rules, which come with the checks' code.
+  const rules = await import('../../../../shared/registration.js').catch(() => null);
+  if (!rules) return { kind: 'unreachable' };
+  try {
+    const answer = rules.ZUploadAnswer.safeParse(JSON.parse(reply.body));
+    if (answer.success && answer.data.code === CODES.success) {
+      return { kind: 'uploaded', link: answer.data.message.url };
+    }
+  } catch {
+    // Not JSON: a proxy's error page. Treated like any other failed upload.
+  }
+  return { kind: 'failed', message: MESSAGES.uploadFailed };
 }
