@@ -10,8 +10,16 @@ import { ACCOUNT_EN } from '../../shared/i18n/en-account.js';
 import { ACCOUNT_ES } from '../../shared/i18n/es-account.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp.js';
 import { newTester, type RegisteredTester, registerTester } from './admin/helpers.js';
+import { emailedSignInLink } from './helpers/account.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
-import { launchBrowser, press, screenshot, type TestBrowser } from './helpers/browser.js';
+import {
+  focused,
+  launchBrowser,
+  press,
+  screenshot,
+  type TestBrowser,
+  tabTo,
+} from './helpers/browser.js';
 import { createOrganization, type TestOrganization } from './helpers/fixtures.js';
 import { type RunningServer, startServer } from './helpers/server.js';
 
@@ -46,38 +54,10 @@ async function testerOfBoth(): Promise<RegisteredTester> {
   return registerTester(server, shelbyville, tester);
 }
 
-/** The sign-in link of the latest email to this address (sent by the outbox, off in tests). */
-async function signInLinkFor(address: string): Promise<{ path: string; language: string }> {
-  await server.app.outbox.deliver();
-  const mine = smtp.messages.filter((message) => {
-    const to = message.to && !Array.isArray(message.to) ? message.to.text : '';
-    return to.toLowerCase().includes(address.toLowerCase());
-  });
-  const text = mine.at(-1)?.text ?? '';
-  const link = /(\/account\/sign-in\?lang=(\w+)#[A-Za-z0-9_-]{43})/.exec(text);
-  if (!link?.[1] || !link[2]) throw new Error(`no sign-in link for ${address} in: ${text}`);
-  return { path: link[1], language: link[2] };
-}
+const signInLinkFor = (address: string) => emailedSignInLink(server, smtp, address);
 
 async function heading(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-/** The focused element, as its tag and text. */
-const focused = (page: Page) =>
-  page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent}`);
-
-/** Tabs forward until the control has focus, as a keyboard-only person does (bounded). */
-async function tabTo(page: Page, name: string) {
-  for (let presses = 0; presses < 20; presses++) {
-    await page.keyboard.press('Tab');
-    const label = await page.evaluate(() => {
-      const active = document.activeElement as HTMLInputElement | null;
-      return active?.labels?.[0]?.textContent ?? active?.textContent ?? '';
-    });
-    if (label.trim() === name) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
 }
 
 /** The sign-in form, from the keyboard only: the email typed, then its button. */

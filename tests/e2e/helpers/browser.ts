@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -69,4 +71,21 @@ export async function screenshot(page: Page, name: string) {
 export async function press(page: Page, control: Locator) {
   await control.focus();
   await page.keyboard.press('Enter');
+}
+
+/** The focused element, as its tag and text. */
+export const focused = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent}`);
+
+/** Tabs forward until the control has focus, as a keyboard-only person does (bounded). */
+export async function tabTo(page: Page, name: string) {
+  for (let presses = 0; presses < 20; presses++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const active = document.activeElement as HTMLInputElement | null;
+      return active?.labels?.[0]?.textContent ?? active?.textContent ?? '';
+    });
+    if (label.trim() === name) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
 }
