@@ -177,4 +177,12 @@ export const ACCOUNT_EN = {
         `The link works once, for ${hours} hours. Afterwards, ask for a new one on the sign-in page with this email address.`,
       ].join('\n'),
   },
+  joinIntro:
+    'You are signed in to My registrations as {name}. Register with {organization} with your saved details: your company, certifications and test kits are sent as they are on file, for the organization’s review.',
+  joinButton: 'Register with my saved details',
+  joinSentTitle: 'Registration sent for review',
+  joinSentTo: 'Your saved details were sent to {organization}, for its review:',
+  joinSentCertifications: 'Certifications: {count}',
+  joinSentTestKits: 'Test kits: {count}',
+  joinGoToAccount: 'Go to My registrations',
 } as const;

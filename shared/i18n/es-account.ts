@@ -179,4 +179,12 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
         `El enlace funciona una sola vez, durante ${hours} horas. Después, pida uno nuevo en la página de inicio de sesión con este correo electrónico.`,
       ].join('\n'),
   },
+  joinIntro:
+    'Inició sesión en Mis registros como {name}. Regístrese con {organization} con sus datos guardados: su empresa, sus certificaciones y sus kits de prueba se envían tal como constan en su registro, para que la organización los revise.',
+  joinButton: 'Registrarme con mis datos guardados',
+  joinSentTitle: 'Registro enviado para revisión',
+  joinSentTo: 'Sus datos guardados se enviaron a {organization}, para que los revise:',
+  joinSentCertifications: 'Certificaciones: {count}',
+  joinSentTestKits: 'Kits de prueba: {count}',
+  joinGoToAccount: 'Ir a Mis registros',
 };

@@ -88,8 +88,9 @@ export const FIRST_SCREENS: FirstScreen[] = [
     '/form/{hash}',
     (paths) => `/form/${paths.formHash}`,
     (language) => ({ selector: 'main button', text: words[language].org.getStarted }),
-    // The wizard behind Get Started, and the banner's formatter (this organization has none).
-    { timed: true, later: ['WizardRoute', 'Banner'], foreign: ACCOUNT },
+    // The wizard behind Get Started, the banner's formatter (this organization has none) and the
+    // offer to register from My registrations, with its check of who is signed in.
+    { timed: true, later: ['WizardRoute', 'Banner', 'JoinFromAccount'], foreign: ACCOUNT },
   ),
   ...bothLanguages(
     '/form/{hash}/status/{token}',

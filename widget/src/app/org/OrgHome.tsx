@@ -1,6 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { stepPath } from '../../../../shared/site-routes.js';
 import { AccountLink } from '../AccountLink.js';
+import { framed } from '../embed/frame-bridge.js';
 import { useFocusHeading } from '../focus.js';
 import { navigate } from '../history.js';
 import { useI18n } from '../i18n/use-i18n.js';
@@ -19,16 +20,35 @@ const Banner = lazyScreen(
   (module) => module.Banner,
 ).Screen;
 
+/**
+ * The offer to register from My registrations' record, with its check of who is signed in:
+ * fetched once the page is usable (after the wizard, which Get Started needs first). Never in a
+ * frame: the session cookie is usually withheld there, and an offer that acts for a session does
+ * not belong inside another site's page.
+ */
+const joinFromAccount = lazyScreen(
+  () => import('./JoinFromAccount.js'),
+  (module) => module.JoinFromAccount,
+);
+const JoinFromAccount = joinFromAccount.Screen;
+
 /** /form/{hash} — the organization's home page. */
 export function OrgHome() {
   const { hash, org } = useForm();
   const { t } = useI18n();
   const title = t('org.title', { orgName: org.org_name });
   const heading = useFocusHeading(title);
+  const [joinArrived, setJoinArrived] = useState(false);
   // Once the page is usable the wizard is fetched, so Get Started finds it here; a failure is left
-  // to the moment the wizard opens, which reports it.
+  // to the moment the wizard opens, which reports it. The offer to the signed-in comes after it,
+  // and a failure to fetch it only leaves it out.
   useEffect(() => {
-    wizardScreen.preload().catch(() => {});
+    const wizard = wizardScreen.preload().catch(() => {});
+    if (framed()) return;
+    wizard
+      .then(joinFromAccount.preload)
+      .then(() => setJoinArrived(true))
+      .catch(() => {});
   }, []);
   const getStarted = (
     <button type="button" className="button primary" onClick={() => navigate(stepPath(hash, 0))}>
@@ -41,6 +61,11 @@ export function OrgHome() {
         {title}
       </h1>
       <p>{getStarted}</p>
+      {joinArrived ? (
+        <Suspense fallback={null}>
+          <JoinFromAccount />
+        </Suspense>
+      ) : null}
       <section className="box" aria-labelledby="registration-info-heading">
         <h2 id="registration-info-heading">{t('info.registrationInfoHeading')}</h2>
         {org.homePageBanner?.trim() ? (
