@@ -24,8 +24,9 @@ import {
   registerTester,
   staffToken,
 } from './admin/helpers.js';
+import { emailedAccountLink } from './helpers/account.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
-import { launchBrowser, press, screenshot, type TestBrowser } from './helpers/browser.js';
+import { focused, launchBrowser, press, screenshot, type TestBrowser } from './helpers/browser.js';
 import {
   createOrganization,
   documentFiles,
@@ -103,21 +104,9 @@ async function testerOfBoth(): Promise<RegisteredTester> {
   return registerTester(server, shelbyville, await registerTester(server, springfield));
 }
 
-/** The latest link of this page emailed to the address (the outbox is run by hand in tests). */
-async function emailedLink(address: string, page: 'sign-in' | 'confirm-email') {
-  await server.app.outbox.deliver();
-  const pattern = new RegExp(`/account/${page}\\?lang=\\w+#[A-Za-z0-9_-]{43}`);
-  const links = smtp.messages
-    .filter((message) => {
-      const to = message.to && !Array.isArray(message.to) ? message.to.text : '';
-      return to.toLowerCase().includes(address.toLowerCase());
-    })
-    .map((message) => pattern.exec(message.text ?? '')?.[0])
-    .filter((link) => link !== undefined);
-  const link = links.at(-1);
-  if (!link) throw new Error(`no ${page} link emailed to ${address}`);
-  return link;
-}
+/** The latest link to this page emailed to the address. */
+const emailedLink = async (address: string, page: 'sign-in' | 'confirm-email') =>
+  (await emailedAccountLink(server, smtp, address, page)).path;
 
 /** The result of a change names both organizations (in the order the server gives). */
 async function sentToBoth(page: Page, words: string) {
@@ -139,10 +128,6 @@ async function registeredWithBoth(item: Locator) {
 
 const h1 = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-
-/** The focused element, as its tag and text. */
-const focused = (page: Page) =>
-  page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent}`);
 
 /** Signs in from the keyboard on the sign-in form, then with the link the email carries. */
 async function signIn(page: Page, email: string, language: TLanguage = 'en') {
