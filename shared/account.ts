@@ -124,7 +124,13 @@ export const ZAccountJoinAnswer = z.object({
 });
 
 /** An item's standing on today (program time zone), as My registrations shows it. */
-export const ACCOUNT_ITEM_STATUSES = ['valid', 'expiring', 'expired', 'renewalWaiting'] as const;
+export const ACCOUNT_ITEM_STATUSES = [
+  'valid',
+  'expiring',
+  'expired',
+  'renewalWaiting',
+  'reviewWaiting',
+] as const;
 export type TAccountItemStatus = (typeof ACCOUNT_ITEM_STATUSES)[number];
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -53,6 +53,7 @@ export const ACCOUNT_EN = {
     expiring: 'Due within 60 days',
     expired: 'Expired',
     renewalWaiting: 'Renewal waiting for review',
+    reviewWaiting: 'Waiting for review',
   },
   registeredWith: 'Registered with: {organizations}',
   document: 'Document: {name}',

@@ -54,6 +54,7 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
     expiring: 'Vence en 60 días o menos',
     expired: 'Vencido',
     renewalWaiting: 'Renovación pendiente de revisión',
+    reviewWaiting: 'Pendiente de revisión',
   },
   registeredWith: 'Registrado con: {organizations}',
   document: 'Documento: {name}',

@@ -120,7 +120,8 @@ describe('My registrations', () => {
     const certification = page.getByRole('region', {
       name: `AWWA, Backflow Prevention Assembly Tester: ${tester.certNumber}`,
     });
-    await certification.getByText('Status: Valid').waitFor();
+    // Registered a moment ago: the certification is not reviewed yet.
+    await certification.getByText('Status: Waiting for review').waitFor();
     await certification.getByText('Expires on May 31, 2031').waitFor();
     const registeredWith = await certification.getByText(/^Registered with: /).textContent();
     expect(registeredWith).toContain(springfield.name);
@@ -212,7 +213,7 @@ describe('My registrations', () => {
     await page.goto(`${server.url}${link.path}`);
     await heading(page, ACCOUNT_ES.title);
     await page.getByRole('table', { name: ACCOUNT_ES.registrationsHeading }).waitFor();
-    await page.getByText('Estado: Vigente').waitFor();
+    await page.getByText('Estado: Pendiente de revisión').waitFor();
     await page.getByText('Vence el 31 de mayo de 2031').waitFor();
     await expectNoAxeViolations(page, 'signed-in view in Spanish');
     await screenshot(page, 'account-signed-in-es');

@@ -217,7 +217,8 @@ describe('the session', () => {
     expect(view.certifications[0]).toMatchObject({
       number: tester.certification.certNum,
       expiresOn: '2030-06-30',
-      status: 'valid',
+      // Registered a moment ago: not reviewed yet.
+      status: 'reviewWaiting',
     });
     expect(view.certifications[0].organizations.sort()).toEqual(
       [springfield.name, shelbyville.name].sort(),

@@ -233,6 +233,7 @@ describe('test kits', () => {
     const view = (await get('/me', tester.cookie)).json().message;
     const kit = view.testKits.find((k: { serial: string }) => k.serial === 'NEW-1');
     expect(kit.organizations.sort()).toEqual([springfield.name, shelbyville.name].sort());
+    expect(kit.status).toBe('reviewWaiting');
 
     const [first] = (await registrationsOf(tester.email)) as [TRegistration];
     const record = await review.review(first.id);

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAccountCertificationOptions } from '../../../../shared/account.js';
 import { query } from '../../db/sql.js';
-import { ADMIN_COMPANY, CERTIFICATION_OPTIONS } from './queries.js';
+import { CERTIFICATION_OPTIONS } from './change-queries.js';
+import { ADMIN_COMPANY } from './record-queries.js';
 
 /**
  * What the add forms offer (a certification of one's own, a tester of one's company): the

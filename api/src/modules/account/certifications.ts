@@ -14,6 +14,7 @@ import {
 } from '../../db/entities/index.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
+import { AGENCY_AND_TYPE } from './change-queries.js';
 import {
   answer,
   auditedCertification,
@@ -24,7 +25,6 @@ import {
   queue,
   type Sent,
 } from './changes.js';
-import { AGENCY_AND_TYPE } from './queries.js';
 
 // A certification earned or renewed, sent from My registrations to every registration of the
 // person that can take it (changes.ts).

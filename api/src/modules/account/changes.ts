@@ -12,7 +12,11 @@ import { RENEWABLE_STATES } from '../compliance/renewals.js';
 import { certificationLabel, testKitLabel } from '../review/items.js';
 import { bumpReviewVersions } from '../review/queries.js';
 import type { AuditedItem } from '../review/records.js';
-import { CLAIM_OWN_UPLOAD, LOCK_REGISTRATIONS, type LockedRegistrationRow } from './queries.js';
+import {
+  CLAIM_OWN_UPLOAD,
+  LOCK_REGISTRATIONS,
+  type LockedRegistrationRow,
+} from './change-queries.js';
 
 // What every item a registrant sends from My registrations shares: its key across
 // organizations, the person's registrations locked for the change, the person's own upload

@@ -25,16 +25,16 @@ import { AppError } from '../../errors.js';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.js';
 import { recordAudit } from '../audit/service.js';
 import { bumpReviewVersions } from '../review/queries.js';
-import { fieldProblem } from './changes.js';
 import {
   ACCEPTED_CERTIFICATIONS,
-  ADMIN_COMPANY,
   CLAIM_OWN_UPLOAD,
   COMPANY_ORGANIZATIONS,
   type CompanyOrganizationRow,
-  STAGE_SIGN_IN_LINK,
   UNLINK_FROM_COMPANY,
-} from './queries.js';
+} from './change-queries.js';
+import { fieldProblem } from './changes.js';
+import { ADMIN_COMPANY } from './record-queries.js';
+import { STAGE_SIGN_IN_LINK } from './session-queries.js';
 import { SIGN_IN_EMAIL_KIND } from './sign-in.js';
 
 // A company admin's people: adding a tester or an admin registers them, for review, with every

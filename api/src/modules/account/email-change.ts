@@ -20,7 +20,12 @@ import {
 } from '../../security/secret-tokens.js';
 import { recordAudit } from '../audit/service.js';
 import { stageEmail } from '../email/outbox.js';
-import { EMAIL_TAKEN, SET_EMAIL, STAGE_EMAIL_CHANGE, TAKE_EMAIL_CHANGE } from './queries.js';
+import {
+  EMAIL_TAKEN,
+  SET_EMAIL,
+  STAGE_EMAIL_CHANGE,
+  TAKE_EMAIL_CHANGE,
+} from './session-queries.js';
 
 // Changing a registrant's email: a link goes to the new address, and the email on file changes
 // only when it is opened there. The database's unique index on lower(email) decides between two

@@ -28,7 +28,7 @@ import {
   type CurrentTestKitRow,
   JOIN_PERSON,
   type JoinPersonRow,
-} from './queries.js';
+} from './change-queries.js';
 
 // Registering with another organization from the record kept in My registrations: nothing is
 // typed again. The person's company, their current certifications that the organization

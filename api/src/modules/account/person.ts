@@ -4,7 +4,7 @@ import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
-import { UPDATE_PHONE } from './queries.js';
+import { UPDATE_PHONE } from './record-queries.js';
 
 // Changes a registrant makes to their own person. Each is audited as made by the registrant
 // (their email, no staff id) in the same transaction as the change.

@@ -5,39 +5,26 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ACCOUNT_CODES,
   SESSION_IDLE_MINUTES,
-  ZAccountAddCertificationRequest,
-  ZAccountAddPersonRequest,
-  ZAccountAddTestKitRequest,
-  ZAccountCalibrationRequest,
-  ZAccountCertificationOptionsAnswer,
   ZAccountEmailRequest,
-  ZAccountItemAnswer,
-  ZAccountJoinAnswer,
-  ZAccountJoinRequest,
   ZAccountPhoneRequest,
-  ZAccountRemovePersonRequest,
-  ZAccountRenewCertificationRequest,
-  ZAccountRetireTestKitRequest,
   ZAccountSessionRequest,
   ZAccountSignInRequest,
   ZAccountView,
 } from '../../../../shared/account.js';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
-import { ZApiAnswer, ZUploadAnswer } from '../../../../shared/registration.js';
+import { ZApiAnswer } from '../../../../shared/registration.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { openDocument, sendDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
-import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
-import { certificationOptions } from './certification-options.js';
-import { addCertification, renewCertification } from './certifications.js';
-import { addPerson, removePerson } from './company.js';
+import { UPLOAD_LIMITS } from '../uploads/receive.js';
+import { registerChangeRoutes } from './change-routes.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
-import { registerWithOrganization } from './join.js';
 import { changePhone } from './person.js';
-import { DELETE_DEAD_SESSIONS, OWN_DOCUMENT } from './queries.js';
+import { OWN_DOCUMENT } from './record-queries.js';
+import { parsed, tags } from './route-context.js';
+import { DELETE_DEAD_SESSIONS } from './session-queries.js';
 import {
   checkSameOrigin,
   clearSessionCookie,
@@ -47,12 +34,9 @@ import {
   startSession,
 } from './sessions.js';
 import { requestSignInLink } from './sign-in.js';
-import { addTestKit, renewCalibration, retireTestKit } from './test-kits.js';
 import { accountView } from './view.js';
 
 export const DEAD_SESSIONS_JOB = 'account-sessions-expire';
-
-const tags = ['my registrations'];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,17 +44,6 @@ declare module 'fastify' {
     accountUserId: number;
   }
 }
-
-/** A body's rule failures as the account's answer: 422 {code, message: {fieldErrors}}. */
-function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
-  throw new AppError(422, ACCOUNT_CODES.accountErrors, { fieldErrors });
-}
-
-type TAccountItemAnswerBody = z.output<typeof ZAccountItemAnswer>;
 
 const ZAccountViewAnswer = z.object({ code: z.string(), message: ZAccountView });
 
@@ -182,186 +155,7 @@ async function accountRoutes(scope: FastifyInstance) {
       changePhone(request.em, request.accountUserId, parsed(ZAccountPhoneRequest, request.body)),
   );
 
-  app.post(
-    '/uploads',
-    {
-      onRequest: signedIn,
-      config: { rateLimit: { max: app.config.rateLimits.uploadsPerMinute, timeWindow: 60_000 } },
-      schema: {
-        summary: 'Upload a document for an item sent from My registrations',
-        description:
-          'multipart/form-data with the field `file` (jpeg, png or pdf by content, at most ' +
-          '10,000,000 bytes). message.url is the reference to send as certDocLink or ' +
-          'kitCalibDocLink; only the person who uploaded it can use it.',
-        tags,
-        response: { 200: ZUploadAnswer },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError(415, CODES.unsupportedMediaType, MESSAGES.multipartRequired);
-      }
-      const userId = request.accountUserId;
-      const url = await receiveUpload(
-        request.em,
-        app.documentStorage,
-        request.parts({ limits: UPLOAD_LIMITS }),
-        async () => ({ organizationId: null, userId }),
-      );
-      return { code: CODES.success, message: { url } };
-    },
-  );
-
-  app.get(
-    '/certification-options',
-    {
-      onRequest: signedIn,
-      schema: {
-        summary: 'The certification agencies and types the person’s organizations accept',
-        description:
-          'For the forms that add a certification or a tester: each agency (with the types it ' +
-          'certifies) accepted by an organization the person, or the company they administer, ' +
-          'is registered with (not rejected), keyed by id strings as org_associated_certs.',
-        tags,
-        response: { 200: ZAccountCertificationOptionsAnswer },
-      },
-    },
-    async (request) => ({
-      code: CODES.success,
-      message: await certificationOptions(request.em, request.accountUserId),
-    }),
-  );
-
-  // Items sent for review: each answers the organizations it went to and those that refused it.
-  const itemRoute = <S extends z.ZodType>(
-    url: string,
-    summary: string,
-    body: S,
-    send: (request: FastifyRequest, body: z.output<S>) => Promise<TAccountItemAnswerBody>,
-  ) =>
-    app.post(
-      url,
-      {
-        onRequest: signedIn,
-        validatorCompiler: shapedBodyOnly,
-        schema: { summary, tags, body, response: { 200: ZAccountItemAnswer } },
-      },
-      async (request) => send(request, parsed(body, request.body)),
-    );
-  itemRoute(
-    '/certifications',
-    'Add a certification (waits for review; sent to every registration that takes it)',
-    ZAccountAddCertificationRequest,
-    (request, body) => addCertification(request.em, request.accountUserId, body),
-  );
-  itemRoute(
-    '/certifications/renewal',
-    'Renew a certification: a later expiry and its new document (waits for review)',
-    ZAccountRenewCertificationRequest,
-    (request, body) => renewCertification(request.em, request.accountUserId, body),
-  );
-  itemRoute(
-    '/test-kits',
-    'Add a test kit (waits for review)',
-    ZAccountAddTestKitRequest,
-    (request, body) => addTestKit(request.em, request.accountUserId, body),
-  );
-  itemRoute(
-    '/test-kits/calibration',
-    'Send a test kit’s new calibration: its date and document (waits for review)',
-    ZAccountCalibrationRequest,
-    (request, body) => renewCalibration(request.em, request.accountUserId, body),
-  );
-
-  app.post(
-    '/test-kits/retire',
-    {
-      onRequest: signedIn,
-      validatorCompiler: shapedBodyOnly,
-      schema: {
-        summary: 'Retire a test kit no longer in use',
-        tags,
-        body: ZAccountRetireTestKitRequest,
-        response: { 200: ZApiAnswer },
-      },
-    },
-    async (request) =>
-      retireTestKit(
-        request.em,
-        request.accountUserId,
-        parsed(ZAccountRetireTestKitRequest, request.body).key,
-      ),
-  );
-
-  app.post(
-    '/registrations',
-    {
-      onRequest: signedIn,
-      validatorCompiler: shapedBodyOnly,
-      schema: {
-        summary: 'Register with another organization from the record kept here',
-        description:
-          'Sends the person’s company, their current certifications the organization accepts ' +
-          'and their test kits in use (documents reused) to a new registration that waits for ' +
-          'the organization’s review. 409 when already registered there, or when the ' +
-          'organization needs more certifications than the record has.',
-        tags,
-        body: ZAccountJoinRequest,
-        response: { 200: ZAccountJoinAnswer },
-      },
-    },
-    async (request) =>
-      registerWithOrganization(
-        request.em,
-        request.accountUserId,
-        parsed(ZAccountJoinRequest, request.body).hashValue,
-        { language: request.language, publicUrl, cache: app.linkCache },
-      ),
-  );
-
-  app.post(
-    '/company/people',
-    {
-      onRequest: signedIn,
-      validatorCompiler: shapedBodyOnly,
-      schema: {
-        summary: 'A company admin adds a tester or an admin to their company',
-        description:
-          'The wizard’s fields and rules. The person is registered, for review, with every ' +
-          'organization the company is registered with that takes them, and emailed a sign-in ' +
-          'link (72 hours). 403 for anyone who is not the company’s admin now.',
-        tags,
-        body: ZAccountAddPersonRequest,
-        response: { 200: ZAccountItemAnswer },
-      },
-    },
-    async (request) =>
-      addPerson(request.em, request.accountUserId, parsed(ZAccountAddPersonRequest, request.body), {
-        language: request.language,
-        publicUrl,
-      }),
-  );
-
-  app.post(
-    '/company/people/remove',
-    {
-      onRequest: signedIn,
-      validatorCompiler: shapedBodyOnly,
-      schema: {
-        summary: 'A company admin removes a person from their company',
-        description: 'Ends the person’s link to the company; their registrations and history stay.',
-        tags,
-        body: ZAccountRemovePersonRequest,
-        response: { 200: ZApiAnswer },
-      },
-    },
-    async (request) =>
-      removePerson(
-        request.em,
-        request.accountUserId,
-        parsed(ZAccountRemovePersonRequest, request.body).personId,
-      ),
-  );
+  registerChangeRoutes(app, { signedIn, rateLimit, publicUrl });
 
   app.post(
     '/email',

@@ -13,7 +13,7 @@ import {
   isSecretTokenShaped,
   newSecretToken,
 } from '../../security/secret-tokens.js';
-import { END_SESSION, SESSION_PERSON, START_SESSION } from './queries.js';
+import { END_SESSION, SESSION_PERSON, START_SESSION } from './session-queries.js';
 
 // A registrant's session is a cookie holding a random token; only its hash is on file. The
 // cookie is HttpOnly, SameSite=Lax, Secure over https, and sent only to the account's calls.

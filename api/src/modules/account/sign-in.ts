@@ -14,7 +14,7 @@ import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import type { SharedCounters } from '../../plugins/shared-counters.js';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.js';
-import { STAGE_SIGN_IN_LINK } from './queries.js';
+import { STAGE_SIGN_IN_LINK } from './session-queries.js';
 
 export const SIGN_IN_EMAIL_KIND = 'account_sign_in';
 const HOUR_MS = 3_600_000;

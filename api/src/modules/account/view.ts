@@ -23,7 +23,7 @@ import {
   type ReminderRow,
   TEST_KITS,
   type TestKitRow,
-} from './queries.js';
+} from './record-queries.js';
 
 // What a signed-in registrant sees of their own record: their person, company, registrations,
 // and each certification and test kit once, however many registrations carry it, with its
@@ -45,13 +45,21 @@ function byItem<R extends ItemRow>(rows: readonly R[]): R[][] {
   return [...groups.values()];
 }
 
+/** What is waiting for review on an item's rows: a renewal, or the item itself (new). */
+const waitingOf = (rows: readonly ItemRow[]): TAccountItemStatus | null =>
+  rows.some((row) => row.renewal_waiting)
+    ? 'renewalWaiting'
+    : rows.every((row) => row.review_waiting)
+      ? 'reviewWaiting'
+      : null;
+
 function status(
   dueOn: string,
-  renewalWaiting: boolean,
+  waiting: TAccountItemStatus | null,
   today: string,
 ): { status: TAccountItemStatus; daysLeft: number } {
   const expiry = expiryStatus(dueOn, today);
-  return renewalWaiting ? { ...expiry, status: 'renewalWaiting' } : expiry;
+  return waiting ? { ...expiry, status: waiting } : expiry;
 }
 
 function shared(rows: readonly ItemRow[], reminders: readonly ReminderRow[]) {
@@ -81,7 +89,7 @@ function certification(
   today: string,
 ): TAccountCertification {
   const [first] = rows as [CertificationRow];
-  const waiting = rows.some((row) => row.renewal_waiting);
+  const waiting = waitingOf(rows);
   return {
     key: first.item_key,
     agencyName: first.agency_name,
@@ -102,7 +110,7 @@ function testKit(
   today: string,
 ): TAccountTestKit {
   const [first] = rows as [TestKitRow];
-  const waiting = rows.some((row) => row.renewal_waiting);
+  const waiting = waitingOf(rows);
   const dueOn = rows.find((row) => row.due_on !== null)?.due_on ?? null;
   return {
     key: first.item_key,
@@ -111,9 +119,7 @@ function testKit(
     model: first.model,
     calibratedOn: first.calibrated_on,
     dueOn,
-    ...(dueOn
-      ? status(dueOn, waiting, today)
-      : { status: waiting ? 'renewalWaiting' : null, daysLeft: null }),
+    ...(dueOn ? status(dueOn, waiting, today) : { status: waiting, daysLeft: null }),
     ...shared(
       rows,
       reminders.filter((reminder) => reminder.item_kind === 'calibration'),

@@ -19,6 +19,7 @@ const STATUS_KEYS = {
   expiring: 'account.statuses.expiring',
   expired: 'account.statuses.expired',
   renewalWaiting: 'account.statuses.renewalWaiting',
+  reviewWaiting: 'account.statuses.reviewWaiting',
 } as const satisfies Record<TAccountItemStatus, TKey>;
 
 export const USER_TYPE_KEYS = {
