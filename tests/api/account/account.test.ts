@@ -195,6 +195,18 @@ describe('signing in with the link', () => {
     );
     expect((await post('/session', { token })).statusCode).toBe(410);
     expect((await post('/session', { token: 'A'.repeat(43) })).statusCode).toBe(410);
+    // A token of another kind of link (here the email change's) opens no session.
+    const cookie = await signIn((await registeredTester()).email);
+    const next = email('elsewhere');
+    await post('/email', { email: next }, cookie);
+    const [message] = await sql<{ text_body: string }>(
+      `select text_body from email_outbox where kind = 'account_email_change'
+        and ? = any(recipients)`,
+      [next],
+    );
+    const foreign = /#([A-Za-z0-9_-]{43})/.exec(message?.text_body ?? '')?.[1];
+    expect(foreign).toBeDefined();
+    expect((await post('/session', { token: foreign })).statusCode).toBe(410);
     expect((await post('/session', { token: 'short' })).statusCode).toBe(410);
     expect((await post('/session', {})).statusCode).toBe(410);
   });

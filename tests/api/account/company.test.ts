@@ -191,6 +191,19 @@ describe('a company admin’s people', () => {
     expect(kept?.count).toBe(2);
     const again = await post('/company/people/remove', { personId: tester?.id }, cookie);
     expect(again.statusCode).toBe(404);
+    // Another company's person is not theirs to remove.
+    const other = await company();
+    const [foreign] = await sql<{ id: number }>('select id from users where email = ?', [
+      other.tester,
+    ]);
+    const foreignRemoval = await post('/company/people/remove', { personId: foreign?.id }, cookie);
+    expect(foreignRemoval.statusCode).toBe(404);
+    expect(foreignRemoval.json().message).toBe(MESSAGES.accountPersonNotInCompany);
+    const [stillLinked] = await sql<{ count: number }>(
+      'select count(*)::int as count from user_companies where user_id = ?',
+      [foreign?.id],
+    );
+    expect(stillLinked?.count).toBe(1);
     const [self] = await sql<{ id: number }>('select id from users where email = ?', [c.admin]);
     const selfRemoval = await post('/company/people/remove', { personId: self?.id }, cookie);
     expect(selfRemoval.statusCode).toBe(400);
