@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TKey } from '../../../../../shared/i18n/catalogue.js';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { TextField } from '../../wizard/fields/Field.js';
 import { CERTIFICATION_LABELS, TEST_KIT_LABELS } from '../../wizard/labels.js';
@@ -18,40 +19,80 @@ import { sendChange, sendItem } from './changes-api.js';
 // the wizard's fields, labels and upload control, each sent for review to every organization
 // that carries the item (or, for a new one, can take it).
 
-/** A renewed certificate: its expiration date and document. */
-export function RenewForm({ itemKey, props }: { itemKey: string; props: TChangeFormProps }) {
+/** What a renewal sends: a new date and its document, for the item its key names. */
+interface TRenewal {
+  path: string;
+  title: TKey;
+  intro: TKey;
+  dateField: 'certExp' | 'kitCalibDate';
+  dateLabel: TKey;
+  documentField: 'certDocLink' | 'kitCalibDocLink';
+  documentLabel: TKey;
+}
+
+const RENEWALS = {
+  certification: {
+    path: '/certifications/renewal',
+    title: 'account.renewTitle',
+    intro: 'account.renewIntro',
+    dateField: 'certExp',
+    dateLabel: CERTIFICATION_LABELS.certExp,
+    documentField: 'certDocLink',
+    documentLabel: CERTIFICATION_LABELS.certDocLink,
+  },
+  calibration: {
+    path: '/test-kits/calibration',
+    title: 'account.calibrationTitle',
+    intro: 'account.calibrationIntro',
+    dateField: 'kitCalibDate',
+    dateLabel: TEST_KIT_LABELS.kitCalibDate,
+    documentField: 'kitCalibDocLink',
+    documentLabel: TEST_KIT_LABELS.kitCalibDocLink,
+  },
+} as const satisfies Record<string, TRenewal>;
+
+/** A renewed certificate (its expiration date) or a kit calibrated again: the date and document. */
+function RenewalForm({
+  renewal,
+  itemKey,
+  props,
+}: {
+  renewal: TRenewal;
+  itemKey: string;
+  props: TChangeFormProps;
+}) {
   const { t } = useI18n();
-  const [certExp, setCertExp] = useState('');
+  const [date, setDate] = useState('');
   const [document, setDocument] = useState<TDocument>(NO_DOCUMENT);
   return (
     <ChangeFrame
       level="h4"
-      title={t('account.renewTitle')}
-      intro={t('account.renewIntro')}
+      title={t(renewal.title)}
+      intro={t(renewal.intro)}
       sendLabel={t('account.sendForReview')}
       props={props}
       onSend={() =>
         props.send(() =>
-          sendItem('/certifications/renewal', {
+          sendItem(renewal.path, {
             key: itemKey,
-            certExp,
-            certDocLink: document.link,
+            [renewal.dateField]: date,
+            [renewal.documentField]: document.link,
           }),
         )
       }
     >
       <TextField
-        path="certExp"
-        label={t(CERTIFICATION_LABELS.certExp)}
+        path={renewal.dateField}
+        label={t(renewal.dateLabel)}
         required
         type="date"
-        value={certExp}
-        onChange={setCertExp}
-        error={props.errors.certExp}
+        value={date}
+        onChange={setDate}
+        error={props.errors[renewal.dateField]}
       />
       <DocumentField
-        path="certDocLink"
-        label={t(CERTIFICATION_LABELS.certDocLink)}
+        path={renewal.documentField}
+        label={t(renewal.documentLabel)}
         document={document}
         onChange={setDocument}
         props={props}
@@ -59,6 +100,18 @@ export function RenewForm({ itemKey, props }: { itemKey: string; props: TChangeF
     </ChangeFrame>
   );
 }
+
+export const RenewForm = ({ itemKey, props }: { itemKey: string; props: TChangeFormProps }) => (
+  <RenewalForm renewal={RENEWALS.certification} itemKey={itemKey} props={props} />
+);
+
+export const CalibrationForm = ({
+  itemKey,
+  props,
+}: {
+  itemKey: string;
+  props: TChangeFormProps;
+}) => <RenewalForm renewal={RENEWALS.calibration} itemKey={itemKey} props={props} />;
 
 /** A certification earned: the wizard's certification fields. */
 export function AddCertificationForm({ props }: { props: TChangeFormProps }) {
@@ -85,48 +138,6 @@ export function AddCertificationForm({ props }: { props: TChangeFormProps }) {
           />
         )}
       </WithChoices>
-    </ChangeFrame>
-  );
-}
-
-/** A test kit calibrated again: the date and its document. */
-export function CalibrationForm({ itemKey, props }: { itemKey: string; props: TChangeFormProps }) {
-  const { t } = useI18n();
-  const [kitCalibDate, setKitCalibDate] = useState('');
-  const [document, setDocument] = useState<TDocument>(NO_DOCUMENT);
-  return (
-    <ChangeFrame
-      level="h4"
-      title={t('account.calibrationTitle')}
-      intro={t('account.calibrationIntro')}
-      sendLabel={t('account.sendForReview')}
-      props={props}
-      onSend={() =>
-        props.send(() =>
-          sendItem('/test-kits/calibration', {
-            key: itemKey,
-            kitCalibDate,
-            kitCalibDocLink: document.link,
-          }),
-        )
-      }
-    >
-      <TextField
-        path="kitCalibDate"
-        label={t(TEST_KIT_LABELS.kitCalibDate)}
-        required
-        type="date"
-        value={kitCalibDate}
-        onChange={setKitCalibDate}
-        error={props.errors.kitCalibDate}
-      />
-      <DocumentField
-        path="kitCalibDocLink"
-        label={t(TEST_KIT_LABELS.kitCalibDocLink)}
-        document={document}
-        onChange={setDocument}
-        props={props}
-      />
     </ChangeFrame>
   );
 }
