@@ -210,3 +210,51 @@ describe('a company admin’s people', () => {
     expect(selfRemoval.json().message).toBe(MESSAGES.accountCannotRemoveSelf);
   });
 });
+
+describe('a company admin’s test kits', () => {
+  it('shows every kit of the company, and the admin can retire one a tester registered alone', async () => {
+    const c = await company();
+    // A tester of the same company who registered on their own, with a test kit.
+    const loner = person({ userType: 'tester' });
+    const kitSerial = `LONE-${Date.now()}`;
+    const answer = await submit(t.app, {
+      hashValue: springfield.hash,
+      companyInfo: [companyInput({ companyID: c.companyId })],
+      userInfo: [
+        {
+          ...loner,
+          userCerts: [
+            {
+              certNum: `L-${loner.userEmail}`,
+              certExp: '2030-06-30',
+              ...acceptedCertification(springfield),
+              certDocLink: await uploadedLink(t.app, springfield.hash),
+            },
+          ],
+        },
+      ],
+      testKitInfo: [
+        {
+          kitSerial,
+          kitMfr: 'Watts',
+          kitModel: 'TK-99',
+          kitCalibDate: '2026-01-15',
+          kitCalibDocLink: await uploadedLink(t.app, springfield.hash),
+        },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const adminCookie = await signIn(c.admin);
+    const view = (await get('/me', adminCookie)).json().message;
+    const kit = view.testKits.find((k: { serial: string }) => k.serial === kitSerial);
+    expect(kit?.organizations).toEqual([springfield.name]);
+    const retired = await post('/test-kits/retire', { key: kit.key }, adminCookie);
+    expect(retired.statusCode, retired.body).toBe(200);
+    const lonerView = (await get('/me', await signIn(loner.userEmail as string))).json().message;
+    expect(lonerView.testKits.map((k: { serial: string }) => k.serial)).not.toContain(kitSerial);
+    // A tester of another company sees none of it.
+    const stranger = await registerTester(t, [springfield]);
+    const strangerView = (await get('/me', await signIn(stranger.email))).json().message;
+    expect(JSON.stringify(strangerView)).not.toContain(kitSerial);
+  });
+});

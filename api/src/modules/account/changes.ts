@@ -17,6 +17,7 @@ import {
   LOCK_REGISTRATIONS,
   type LockedRegistrationRow,
 } from './change-queries.js';
+import { ADMIN_COMPANY } from './record-queries.js';
 
 // What every item a registrant sends from My registrations shares: its key across
 // organizations, the person's registrations locked for the change, the person's own upload
@@ -43,6 +44,8 @@ export interface Change {
   registrations: LockedRegistrationRow[];
   /** The registrations that may take a change now. */
   open: LockedRegistrationRow[];
+  /** The company the person administers now (a company admin), else null. */
+  companyId: number | null;
   today: string;
 }
 
@@ -66,6 +69,11 @@ export async function change<T>(
       ]);
     if (!person) throw AppError.unauthorized();
     const open = registrations.filter((r) => RENEWABLE_STATES.includes(r.review_state));
+    const [administered] = await query<{ company_id: number }, { userId: number }>(
+      tx,
+      ADMIN_COMPANY,
+      { userId },
+    );
     return work({
       tx,
       userId,
@@ -73,6 +81,7 @@ export async function change<T>(
       userType: person.type,
       registrations,
       open,
+      companyId: administered?.company_id ?? null,
       today: todayInProgramZone(),
     });
   });

@@ -100,8 +100,11 @@ export interface TestKitRow extends ItemColumns {
   due_on: string | null;
 }
 
-/** The test kits in use of the person's registrations (their submissions' kits). */
-export const TEST_KITS = sql<{ userId: number }>(
+/**
+ * The test kits in use of the person's registrations (their submissions' kits) and, for a
+ * company admin, every kit of the company they administer (:companyId, 0 for none).
+ */
+export const TEST_KITS = sql<{ userId: number; companyId: number }>(
   'account-test-kits',
   `select concat_ws('|', lower(btrim(k.serial)), lower(btrim(k.manufacturer)),
             lower(btrim(k.model))) as item_key,
@@ -111,13 +114,17 @@ export const TEST_KITS = sql<{ userId: number }>(
           k.renewal is not null as renewal_waiting,
           k.renewal is null and k.review_decision <> 'accepted' as review_waiting,
           d.id as document_id,
-          d.original_name as document_name, o.name as organization_name, r.registered_at
-     from registrations r
-     join test_kits k on k.submission_id = r.submission_id and k.organization_id = r.organization_id
+          d.original_name as document_name, o.name as organization_name,
+          k.created_at as registered_at
+     from test_kits k
      join organizations o on o.id = k.organization_id
      left join documents d on d.id = k.document_id
-    where r.user_id = :userId and k.retired_at is null
-    order by item_key, k.calibration_due_on desc nulls last, r.registered_at desc`,
+    where k.retired_at is null and k.submission_id is not null
+      and (k.company_id = :companyId
+           or exists (select 1 from registrations r
+                       where r.user_id = :userId and r.submission_id = k.submission_id
+                         and r.organization_id = k.organization_id))
+    order by item_key, k.calibration_due_on desc nulls last, k.created_at desc`,
 );
 
 export interface ReminderRow {

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type {
@@ -5,9 +6,17 @@ import type {
   ZAccountCalibrationRequest,
 } from '../../../../shared/account.js';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
-import { Document, Registration, TestKit, type TTestKit } from '../../db/entities/index.js';
+import type { TReviewState } from '../../../../shared/review.js';
+import {
+  Document,
+  Registration,
+  TestKit,
+  type TRegistration,
+  type TTestKit,
+} from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
+import { RENEWABLE_STATES } from '../compliance/renewals.js';
 import { bumpReviewVersions } from '../review/queries.js';
 import {
   answer,
@@ -27,30 +36,50 @@ import {
 type AddTestKit = z.output<typeof ZAccountAddTestKitRequest>;
 type Calibration = z.output<typeof ZAccountCalibrationRequest>;
 
-/** The kits of the person's open registrations (their submissions' kits) in use, by key. */
+/**
+ * The kits in use of the person's open registrations (their submissions' kits) and, for a
+ * company admin, every kit of the company in use; by key when one is given.
+ */
 async function openKits(c: Change, key?: string) {
   const places = c.open.filter((r) => r.submission_id !== null);
-  if (places.length === 0) return [];
+  const where = [
+    ...places.map((r) => ({
+      submission: r.submission_id as number,
+      organization: r.organization_id,
+    })),
+    ...(c.companyId === null ? [] : [{ company: c.companyId, submission: { $ne: null } }]),
+  ];
+  if (where.length === 0) return [];
   const kits = await c.tx.find(
     TestKit,
-    {
-      retiredAt: null,
-      $or: places.map((r) => ({
-        submission: r.submission_id as number,
-        organization: r.organization_id,
-      })),
-    },
+    { retiredAt: null, $or: where },
     { populate: ['document'], orderBy: { id: 'asc' } },
   );
   return key === undefined ? kits : kits.filter((kit) => testKitKey(kit) === key);
 }
 
-/** The registrations (the person's open ones) a kit belongs to. */
-const registrationsOfKit = (c: Change, kit: TTestKit) =>
-  c.open.filter(
-    (r) =>
-      r.submission_id === Number(kit.submission?.id) && r.organization_id === kit.organization?.id,
+/**
+ * The registrations that show these kits (their submissions' registrations of the kit's
+ * organization), in the given states, locked in id order as every writer locks them.
+ */
+async function kitRegistrations(c: Change, kits: TTestKit[], states?: readonly TReviewState[]) {
+  if (kits.length === 0) return [];
+  return c.tx.find(
+    Registration,
+    {
+      $or: kits.map((kit) => ({
+        submission: Number(kit.submission?.id),
+        organization: kit.organization?.id as number,
+      })),
+      ...(states ? { reviewState: { $in: [...states] } } : {}),
+    },
+    { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['organization'] },
   );
+}
+
+const showsKit = (registration: TRegistration, kit: TTestKit) =>
+  Number(registration.submission?.id) === Number(kit.submission?.id) &&
+  registration.organization.id === kit.organization?.id;
 
 /** The other registrations of the kits' submissions: their reviews show the kits too. */
 async function submissionRegistrations(c: Change, kits: TTestKit[]) {
@@ -118,6 +147,7 @@ export async function renewCalibration(em: EntityManager, userId: number, body: 
       throw fieldProblem('kitCalibDate', MESSAGES.renewalDateNotLater);
     }
     await claimUpload(c, body.kitCalibDocLink, 'kitCalibDocLink');
+    const showing = await kitRegistrations(c, kits, RENEWABLE_STATES);
     const sent: Sent[] = [];
     for (const kit of kits) {
       const before = auditedTestKit(kit, `calibrated ${kit.calibratedOn}`);
@@ -135,17 +165,12 @@ export async function renewCalibration(em: EntityManager, userId: number, body: 
         ...auditedTestKit(kit, `calibrated ${body.kitCalibDate}`),
         document: { id: body.kitCalibDocLink, contentType: '', size: 0 },
       };
-      for (const registration of registrationsOfKit(c, kit)) {
+      for (const registration of showing.filter((r) => showsKit(r, kit))) {
         sent.push({ registrationId: registration.id, before: [before], items: [after] });
       }
     }
     await queue(c, sent, await submissionRegistrations(c, kits));
-    return answer(
-      c.open
-        .filter((r) => sent.some((s) => s.registrationId === r.id))
-        .map((r) => r.organization_name),
-      [],
-    );
+    return answer([...new Set(showing.map((r) => r.organization.name))], []);
   });
 }
 
@@ -155,13 +180,13 @@ export async function renewCalibration(em: EntityManager, userId: number, body: 
  */
 export async function retireTestKit(em: EntityManager, userId: number, key: string) {
   return change(em, userId, 0, async (c) => {
-    const everywhere = { ...c, open: c.registrations };
-    const kits = await openKits(everywhere, key);
+    const kits = await openKits({ ...c, open: c.registrations }, key);
     if (kits.length === 0) throw AppError.notFound(MESSAGES.accountItemNotFound);
+    const showing = await kitRegistrations(c, kits);
     const now = new Date();
     for (const kit of kits) {
       kit.retiredAt = now;
-      for (const registration of registrationsOfKit(everywhere, kit)) {
+      for (const registration of showing.filter((r) => showsKit(r, kit))) {
         recordAudit(
           c.tx,
           { id: null, email: c.email },

@@ -141,13 +141,17 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
   const certifications = await query<CertificationRow, { userId: number }>(em, CERTIFICATIONS, {
     userId,
   });
-  const testKits = await query<TestKitRow, { userId: number }>(em, TEST_KITS, { userId });
+
   const reminders = await query<ReminderRow, { userId: number }>(em, REMINDERS, { userId });
   const [administered] = await query<{ company_id: number }, { userId: number }>(
     em,
     ADMIN_COMPANY,
     { userId },
   );
+  const testKits = await query<TestKitRow, { userId: number; companyId: number }>(em, TEST_KITS, {
+    userId,
+    companyId: administered?.company_id ?? 0,
+  });
   const people = administered
     ? await query<CompanyPersonRow, { companyId: number }>(em, COMPANY_PEOPLE, {
         companyId: administered.company_id,
