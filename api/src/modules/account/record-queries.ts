@@ -106,7 +106,14 @@ export interface TestKitRow extends ItemColumns {
  */
 export const TEST_KITS = sql<{ userId: number; companyId: number }>(
   'account-test-kits',
-  `select concat_ws('|', lower(btrim(k.serial)), lower(btrim(k.manufacturer)),
+  `with shown as (
+     select k.id from registrations r
+       join test_kits k on k.submission_id = r.submission_id
+                       and k.organization_id = r.organization_id
+      where r.user_id = :userId
+     union
+     select k.id from test_kits k where k.company_id = :companyId)
+   select concat_ws('|', lower(btrim(k.serial)), lower(btrim(k.manufacturer)),
             lower(btrim(k.model))) as item_key,
           k.serial, k.manufacturer, k.model,
           to_char(k.calibrated_on, 'YYYY-MM-DD') as calibrated_on,
@@ -116,14 +123,10 @@ export const TEST_KITS = sql<{ userId: number; companyId: number }>(
           d.id as document_id,
           d.original_name as document_name, o.name as organization_name,
           k.created_at as registered_at
-     from test_kits k
+     from shown join test_kits k on k.id = shown.id
      join organizations o on o.id = k.organization_id
      left join documents d on d.id = k.document_id
     where k.retired_at is null and k.submission_id is not null
-      and (k.company_id = :companyId
-           or exists (select 1 from registrations r
-                       where r.user_id = :userId and r.submission_id = k.submission_id
-                         and r.organization_id = k.organization_id))
     order by item_key, k.calibration_due_on desc nulls last, k.created_at desc`,
 );
 
