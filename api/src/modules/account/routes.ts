@@ -52,12 +52,13 @@ async function accountRoutes(scope: FastifyInstance) {
   await scope.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { publicUrl } = app.config;
+  const siteOrigin = new URL(publicUrl).origin;
   const rateLimit = { max: app.config.rateLimits.accountPerMinute, timeWindow: 60_000 };
 
   // Every call that changes something must come from the site itself (SameSite=Lax keeps the
   // cookie off other sites' POSTs; the Origin header is checked as well).
   app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') checkSameOrigin(request, publicUrl);
+    if (request.method !== 'GET' && request.method !== 'HEAD') checkSameOrigin(request, siteOrigin);
   });
   const signedIn = async (request: FastifyRequest) => {
     request.accountUserId = await sessionPerson(request.em, request);

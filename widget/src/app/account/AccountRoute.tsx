@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TAccountView } from '../../../../shared/account.js';
 import { MESSAGES } from '../../../../shared/codes.js';
+import type { TKey } from '../../../../shared/i18n/catalogue.js';
 import { ACCOUNT_PATH } from '../../../../shared/site-routes.js';
 import { navigate } from '../history.js';
 import { languageSearch } from '../i18n/language.js';
@@ -82,55 +83,37 @@ function CheckEmail({ message, onAskAgain }: { message: string; onAskAgain(): vo
   );
 }
 
-function LinkInvalid({ message }: { message: string }) {
-  const { t, localize } = useI18n();
-  return (
-    <AccountPage title={t('account.linkInvalidTitle')}>
-      <p>{localize(message)}</p>
-      <p>
-        <a href={accountHref()}>{t('account.askAgain')}</a>
-      </p>
-    </AccountPage>
-  );
-}
+/** The screens of one message from the server and one way on, back to My registrations. */
+const MESSAGE_PAGES = {
+  linkInvalid: { title: 'account.linkInvalidTitle', linkText: 'account.askAgain' },
+  signedOut: { title: 'account.signedOutTitle', linkText: 'account.signInAgain', done: true },
+  // Every session ended with the change: sign in again with the new address.
+  emailChanged: { title: 'account.emailChangedTitle', linkText: 'account.signInAgain', done: true },
+  // A confirmation link used, expired, or whose address someone else took meanwhile.
+  emailNotChanged: { title: 'account.emailNotChangedTitle', linkText: 'account.backToAccount' },
+} as const satisfies Record<string, { title: TKey; linkText: TKey; done?: boolean }>;
 
-function SignedOut({ message }: { message: string }) {
+/** A page of one message from the server and one way on: back to My registrations. */
+function MessagePage({
+  title,
+  message,
+  linkText,
+  done,
+}: {
+  title: TKey;
+  message: string;
+  linkText: TKey;
+  /** A change that took effect: announced, and the way on is the page's main action. */
+  done?: boolean;
+}) {
   const { t, localize } = useI18n();
   return (
-    <AccountPage title={t('account.signedOutTitle')}>
-      <p role="status">{localize(message)}</p>
+    <AccountPage title={t(title)}>
+      <p role={done ? 'status' : undefined}>{localize(message)}</p>
       <p>
-        <a className="button primary" href={accountHref()}>
-          {t('account.signInAgain')}
+        <a className={done ? 'button primary' : undefined} href={accountHref()}>
+          {t(linkText)}
         </a>
-      </p>
-    </AccountPage>
-  );
-}
-
-/** The new address in use: every session ended with the change, so sign in again with it. */
-function EmailChanged({ message }: { message: string }) {
-  const { t, localize } = useI18n();
-  return (
-    <AccountPage title={t('account.emailChangedTitle')}>
-      <p role="status">{localize(message)}</p>
-      <p>
-        <a className="button primary" href={accountHref()}>
-          {t('account.signInAgain')}
-        </a>
-      </p>
-    </AccountPage>
-  );
-}
-
-/** A confirmation link used, expired, or whose address someone else took meanwhile. */
-function EmailNotChanged({ message }: { message: string }) {
-  const { t, localize } = useI18n();
-  return (
-    <AccountPage title={t('account.emailNotChangedTitle')}>
-      <p>{localize(message)}</p>
-      <p>
-        <a href={accountHref()}>{t('account.backToAccount')}</a>
       </p>
     </AccountPage>
   );
@@ -201,7 +184,7 @@ export function AccountRoute({ page }: { page: TAccountPage }) {
         <CheckEmail message={screen.message} onAskAgain={() => setScreen({ name: 'signIn' })} />
       );
     case 'linkInvalid':
-      return <LinkInvalid message={screen.message} />;
+      return <MessagePage {...MESSAGE_PAGES[screen.name]} message={screen.message} />;
     case 'signedIn':
       return (
         <SignedIn
@@ -211,11 +194,11 @@ export function AccountRoute({ page }: { page: TAccountPage }) {
         />
       );
     case 'signedOut':
-      return <SignedOut message={screen.message} />;
+      return <MessagePage {...MESSAGE_PAGES[screen.name]} message={screen.message} />;
     case 'emailChanged':
-      return <EmailChanged message={screen.message} />;
+      return <MessagePage {...MESSAGE_PAGES[screen.name]} message={screen.message} />;
     case 'emailNotChanged':
-      return <EmailNotChanged message={screen.message} />;
+      return <MessagePage {...MESSAGE_PAGES[screen.name]} message={screen.message} />;
     case 'unreachable':
       return <ServerUnreachable />;
   }
