@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['api/src', 'shared', 'migrations', 'widget', 'admin', 'package-lock.json'];
-const OUTPUTS = ['dist/api/src/server.js', 'dist/widget/index.html', 'dist/admin/index.html'];
+const OUTPUTS = [
+  'dist/api/src/server.js',
+  'dist/widget/index.html',
+  'dist/widget-server/entry-server.js',
+  'dist/admin/index.html',
+];
 
 function newestMtime(target) {
   const full = path.join(root, target);

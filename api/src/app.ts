@@ -19,7 +19,10 @@ import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import linkCache from './modules/registration/link-cache.js';
-import { embedOriginsForLink } from './modules/registration/organization-link.js';
+import {
+  embedOriginsForLink,
+  organizationInfoForLink,
+} from './modules/registration/organization-link.js';
 import { publicRegistration } from './modules/registration/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
@@ -135,6 +138,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     production: config.env === 'production',
     embedOrigins: (formHash) =>
       embedOriginsForLink(app.orm.em.fork(), formHash, { cache: app.linkCache }),
+    // A link that opens no form (or a failed lookup) leaves the page to the browser, which shows
+    // what is wrong.
+    orgInfo: (formHash) =>
+      organizationInfoForLink(app.orm.em.fork(), formHash, { cache: app.linkCache }).catch(
+        () => null,
+      ),
   });
   return app;
 }

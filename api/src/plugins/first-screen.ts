@@ -70,13 +70,15 @@ export function firstScreenHints(
   pathname: string,
   language: TLanguage,
   html: string,
+  /** The server wrote the first screen: the calls it would make are answered in the page. */
+  options: { served?: boolean } = {},
 ): string {
   const route = matchRoute(pathname);
   const modules = [...SCREEN_MODULES[route.name]];
   const languageModule = LANGUAGE_MODULES[language];
   if (languageModule) modules.push(languageModule);
   const files = new Set(modules.flatMap((module) => chunkFiles(manifest, module)));
-  const calls = firstCalls(route).map(
+  const calls = (options.served ? [] : firstCalls(route)).map(
     (call) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${call}">`,
   );
   const scripts = [...files]

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { frameAncestors } from '../../../shared/embedding.js';
 import { languageFromAcceptLanguage, pageLanguage } from '../../../shared/i18n/languages.js';
+import type { TOrgInfo } from '../../../shared/registration.js';
 import {
   ACCOUNT_CONFIRM_EMAIL_PATH,
   ACCOUNT_PATH,
@@ -15,6 +16,7 @@ import {
 } from '../../../shared/site-routes.js';
 import { firstScreenHints, type TManifest } from './first-screen.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
+import { serverRenderer } from './server-render.js';
 
 interface WebOptions {
   /** Folder holding widget/ and admin/ as built by Vite. */
@@ -24,6 +26,8 @@ interface WebOptions {
   links: { support: string; knowledgeBase: string };
   /** The sites that may embed the form a link opens (empty: any); undefined for no form. */
   embedOrigins: (formHash: string) => Promise<string[] | undefined>;
+  /** The public description of the form a link opens; null when it opens none (or no longer). */
+  orgInfo: (formHash: string) => Promise<TOrgInfo | null>;
 }
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -58,6 +62,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
       options.links.knowledgeBase,
     ),
   );
+  const renderOrgHome = serverRenderer(options);
   const adminIndex = indexLoader(path.join(adminDir, 'index.html'), options.production);
   const manifest = fileLoader<TManifest>(
     path.join(widgetDir, '.vite', 'manifest.json'),
@@ -87,8 +92,15 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
         .header('content-security-policy', allowed ? formCsp(allowed) : defaultFormCsp)
         .removeHeader('x-frame-options');
     }
-    const html = widgetIndex().replace('<html lang="en">', `<html lang="${language}">`);
-    const head = firstScreenHints(manifest(), pathname, language, html);
+    const page = widgetIndex().replace('<html lang="en">', `<html lang="${language}">`);
+    const rendered =
+      status === 200 && formHash !== undefined && matchRoute(pathname).name === 'home'
+        ? await renderOrgHome(request, page, { hash: formHash, search, language })
+        : null;
+    const html = rendered ?? page;
+    const head = firstScreenHints(manifest(), pathname, language, html, {
+      served: rendered !== null,
+    });
     return sendHtml(reply, head ? html.replace('</head>', `${head}</head>`) : html, status);
   };
 

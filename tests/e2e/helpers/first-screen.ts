@@ -102,15 +102,35 @@ function initiatorUrl(initiator: {
   return undefined;
 }
 
+/** What the page's watcher logs the moment its first control is usable. */
+const USABLE_MARK = 'first-control-usable';
+
 /**
  * In the page, from before its first script: notes performance.now() (and the time origin) the
  * moment the control is there, shown and enabled, by watching every change to the document, so
- * the instant is the commit that made it and not a later frame. A function, never a string: the
- * pages' CSP forbids evaluating strings.
+ * the instant is the commit that made it and not a later frame; and not before the page's first
+ * paint (a control the server wrote is in the document before its styles let it show). It tells
+ * the test through the
+ * console: polling from the test (waitForFunction) would first compile Playwright's own large
+ * script on the page's main thread, which on the slowed CPU delayed the page it measured by
+ * about 300 ms. A function, never a string: the pages' CSP forbids evaluating strings.
  */
-const watchForControl = (control: FirstControl) => {
+const watchForControl = ({ control, mark }: { control: FirstControl; mark: string }) => {
   // No inner named functions: the page receives this function's source as written, and a
   // transpiler that keeps function names would add a helper the page does not have.
+  const seen: { control?: number; paint?: number } = {};
+  // Each observer tells this listener what it saw; whichever comes second reports.
+  window.addEventListener(mark, () => {
+    if (seen.control === undefined || seen.paint === undefined) return;
+    console.debug(
+      mark,
+      JSON.stringify({
+        now: Math.max(seen.control, seen.paint),
+        origin: performance.timeOrigin,
+        language: document.documentElement.lang,
+      }),
+    );
+  });
   const observer = new MutationObserver(() => {
     const found = Array.from(document.querySelectorAll<HTMLElement>(control.selector)).some(
       (candidate) =>
@@ -120,17 +140,23 @@ const watchForControl = (control: FirstControl) => {
     );
     if (!found) return;
     observer.disconnect();
-    (window as unknown as { firstControlUsable?: unknown }).firstControlUsable = {
-      now: performance.now(),
-      origin: performance.timeOrigin,
-      language: document.documentElement.lang,
-    };
+    seen.control = performance.now();
+    window.dispatchEvent(new Event(mark));
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
+  new PerformanceObserver((list) => {
+    const painted = list.getEntriesByName('first-contentful-paint')[0];
+    if (!painted || seen.paint !== undefined) return;
+    seen.paint = painted.startTime;
+    window.dispatchEvent(new Event(mark));
+  }).observe({ type: 'paint', buffered: true });
 };
 
-const usableMark = () =>
-  (window as unknown as { firstControlUsable?: unknown }).firstControlUsable ?? false;
+interface UsableMark {
+  now: number;
+  origin: number;
+  language: string;
+}
 
 /** Opens the address in a fresh context (cold cache) and records its first screen's load. */
 export async function loadFirstScreen(
@@ -150,9 +176,12 @@ export async function loadFirstScreen(
     const cdp = await context.newCDPSession(page);
     if (options.profile) await throttle(cdp, options.profile);
     const requests = await watchRequests(cdp);
-    await page.addInitScript(watchForControl, control);
+    const usableSeen = whenUsable(page, timeout);
+    // Awaited below; a failed navigation must not leave it rejecting unobserved.
+    usableSeen.catch(() => undefined);
+    await page.addInitScript(watchForControl, { control, mark: USABLE_MARK });
     await page.goto(url, { waitUntil: 'commit' });
-    const usable = await whenUsable(page, timeout);
+    const usable = await usableSeen;
     const usableWallMs = usable.origin + usable.now;
     const before = [...requests.values()].filter((request) => request.wallMs <= usableWallMs);
     // Bodies are read once each has arrived; a request still on its way counts when it lands.
@@ -200,9 +229,20 @@ export async function throttle(cdp: CDPSession, profile: ThrottleProfile) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
 }
 
-async function whenUsable(page: Page, timeout: number) {
-  const handle = await page.waitForFunction(usableMark, undefined, { polling: 100, timeout });
-  return (await handle.jsonValue()) as { now: number; origin: number; language: string };
+/** The watcher's console message, parsed; refused after `timeout` ms. */
+function whenUsable(page: Page, timeout: number): Promise<UsableMark> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the first control was not usable within ${timeout} ms`)),
+      timeout,
+    );
+    page.on('console', (message) => {
+      const text = message.text();
+      if (!text.startsWith(`${USABLE_MARK} `)) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(text.slice(USABLE_MARK.length + 1)) as UsableMark);
+    });
+  });
 }
 
 async function waitForFinished(page: Page, requests: SeenRequest[]) {

@@ -79,7 +79,8 @@ describe('landing page, bad links and failures', () => {
   it('shows the server-unreachable screen when the server cannot be reached', async () => {
     const page = await browser.newPage();
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
-    await page.goto(`${server.url}/form/${org.hash}`);
+    // The wizard's page looks the organization up (the home carries it in its page).
+    await page.goto(`${server.url}/form/${org.hash}/step/0`);
     await page.getByText(MESSAGES.serverUnreachable).waitFor();
     await page.getByRole('link', { name: 'Contact support' }).waitFor();
     await expectNoAxeViolations(page, 'server unreachable');
@@ -104,7 +105,7 @@ describe('landing page, bad links and failures', () => {
     },
   );
 
-  it('fetches the organization and the wizard once, from the page head; the checks on Get Started', async () => {
+  it('fetches the wizard once and the organization never (the page carries it); the checks on Get Started', async () => {
     const page = await browser.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -112,13 +113,13 @@ describe('landing page, bad links and failures', () => {
     await page.goto(`${server.url}/form/${org.hash}`);
     await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
     await expect.poll(() => count(/\/assets\/WizardRoute-[^/]+\.js$/)).toBe(1);
-    // The widget's own lookup took the answer the head's preload fetched: one request in all.
-    expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(1);
+    // The server wrote the home with the organization's info, and the site took it from the page.
+    expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(0);
     expect(count(/\/assets\/checks-[^/]+\.js$/)).toBe(0);
     expect(page.url()).toBe(`${server.url}/form/${org.hash}`);
     await getStarted(page);
     await expect.poll(() => count(/\/assets\/checks-[^/]+\.js$/)).toBe(1);
-    expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(1);
+    expect(count(/^\/api\/tr\/get\/orginfo\//)).toBe(0);
     await page.close();
   });
 

@@ -50,16 +50,21 @@ export function lazyScreen<M, P extends object>(
       arrived = module;
       return module;
     });
-  const Screen = lazy(() => {
-    if (arrived === undefined) {
-      return loadWithTimeout(preload).then((module) => ({ default: pick(module) }));
-    }
-    const ready = { default: pick(arrived) };
-    // A thenable that answers at once: React.lazy reads it without suspending.
-    // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point here.
-    return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as Promise<
-      typeof ready
-    >;
-  });
+  // On the server (which renders the organization home) a lazy part is left out, as the browser's
+  // first render leaves it out while its code is on its way.
+  const Screen =
+    typeof window === 'undefined'
+      ? ((() => null) as unknown as ComponentType<P>)
+      : lazy(() => {
+          if (arrived === undefined) {
+            return loadWithTimeout(preload).then((module) => ({ default: pick(module) }));
+          }
+          const ready = { default: pick(arrived) };
+          // A thenable that answers at once: React.lazy reads it without suspending.
+          // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point here.
+          return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as Promise<
+            typeof ready
+          >;
+        });
   return { Screen, preload };
 }

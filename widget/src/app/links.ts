@@ -5,8 +5,21 @@ const DEFAULTS = {
   knowledgeBase: 'https://support.swiftcomply.com',
 } as const;
 
+/** On the server, which renders a first screen, the configured addresses (no meta tags there). */
+let serverLinks: Record<string, string> = {};
+
+export function configureServerLinks(links: { support: string; knowledgeBase: string }) {
+  serverLinks = {
+    'backflow-support-url': links.support,
+    'backflow-knowledge-base-url': links.knowledgeBase,
+  };
+}
+
 function meta(name: string, fallback: string): string {
-  const content = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+  const content =
+    typeof document === 'undefined'
+      ? serverLinks[name]
+      : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
   return content?.trim() ? content.trim() : fallback;
 }
 

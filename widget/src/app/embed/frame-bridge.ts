@@ -20,6 +20,8 @@ export function readParentOrigin(search: string): string | null {
 
 /** Whether the site is shown inside another page's frame (the embed, or any other). */
 export function framed(): boolean {
+  // The server renders the organization home only for pages that are not framed.
+  if (typeof window === 'undefined') return false;
   try {
     return window.parent !== window;
   } catch {

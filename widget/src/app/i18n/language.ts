@@ -38,6 +38,11 @@ export function currentLanguage(): TLanguage {
   return current;
 }
 
+/** On the server, for one synchronous render of a first screen: the language it is written in. */
+export function renderLanguage(language: TLanguage) {
+  current = language;
+}
+
 function apply(language: TLanguage) {
   current = language;
   document.documentElement.lang = language;

@@ -6,16 +6,19 @@ import { currentLanguage } from '../i18n/language.js';
 import { InvalidLink, PageLoading, ServerUnreachable } from '../screens.js';
 import { FormContext, type TFormContext } from './form-context.js';
 import { lookUpOrganization, type TOrgLookup } from './org-info.js';
+import { servedLookup, takeServedLookup } from './served.js';
 
 /** /form/{hash}/… — looks the organization up once, then shows the home page or the wizard. */
 export function FormLayout({ hash, children }: { hash: string; children: ReactNode }) {
-  const [lookup, setLookup] = useState<TOrgLookup | null>(null);
+  // A page the server rendered starts with the lookup it was rendered with (served.ts).
+  const [lookup, setLookup] = useState<TOrgLookup | null>(() => servedLookup(hash));
   const [unreachable, setUnreachable] = useState(false);
 
   useEffect(() => {
     let current = true;
-    setLookup(null);
-    lookUpOrganization(hash).then((result) => {
+    const served = takeServedLookup(hash);
+    if (!served) setLookup(null);
+    (served ? Promise.resolve(served) : lookUpOrganization(hash)).then((result) => {
       if (!current) return;
       setLookup(result);
       if (result.state === 'found') {

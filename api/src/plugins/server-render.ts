@@ -1,0 +1,103 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import type { TLanguage } from '../../../shared/i18n/languages.js';
+import type { TOrgInfo } from '../../../shared/registration.js';
+
+// The organization home written on the server, so a phone shows it, and its Get Started works,
+// before the site's code has arrived (docs/decisions.md "The organization home is written by the
+// server"). The renderer is the site's own components, built by widget/server.vite.config.ts into
+// widget-server/entry-server.js; without that build every page is left to the browser as before.
+
+/** What widget/src/entry-server.tsx exports (its types live with the site). */
+interface TRenderer {
+  renderOrgHome(input: {
+    hash: string;
+    org: TOrgInfo;
+    language: TLanguage;
+    links: { support: string; knowledgeBase: string };
+  }): { body: string; title: string; data: string };
+}
+
+export interface ServerRenderOptions {
+  webRoot: string;
+  links: { support: string; knowledgeBase: string };
+  /** The public description of the form a link opens; null when it opens none (or no longer). */
+  orgInfo: (formHash: string) => Promise<TOrgInfo | null>;
+}
+
+/** Loads the renderer once, on first use; null when the site's server build is not there. */
+function rendererLoader(webRoot: string): () => Promise<TRenderer | null> {
+  const file = path.join(webRoot, 'widget-server', 'entry-server.js');
+  let loading: Promise<TRenderer | null> | undefined;
+  return () => {
+    loading ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<TRenderer>)
+      : Promise.resolve(null);
+    return loading;
+  };
+}
+
+/** The site's stylesheet link, as Vite writes it into index.html. */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
+
+/**
+ * The page's stylesheet written into it: the first screen then paints with the document,
+ * without waiting a round trip for the one file that holds its painting back. Read once per
+ * file (names carry the content's hash).
+ */
+function stylesheetInliner(webRoot: string): (html: string) => string {
+  const styles = new Map<string, string | null>();
+  return (html) => {
+    const found = STYLESHEET.exec(html);
+    const file = found?.[1];
+    if (!found || !file) return html;
+    if (!styles.has(file)) {
+      const css = path.join(webRoot, 'widget', file);
+      const text = existsSync(css) ? readFileSync(css, 'utf8') : null;
+      styles.set(file, text && !/<\/style/i.test(text) ? text : null);
+    }
+    const css = styles.get(file);
+    return css ? html.replace(found[0], () => `<style>${css}</style>`) : html;
+  };
+}
+
+/**
+ * A page shown inside a frame is left to the browser: the site renders differently there (its
+ * links open new tabs) and embed.js's own address says so (?embed=).
+ */
+function framedRequest(request: FastifyRequest, search: string): boolean {
+  return request.headers['sec-fetch-dest'] === 'iframe' || new URLSearchParams(search).has('embed');
+}
+
+export function serverRenderer(options: ServerRenderOptions) {
+  const renderer = rendererLoader(options.webRoot);
+  const inlineStylesheet = stylesheetInliner(options.webRoot);
+  // Loaded with the server, not by the first visitor's page.
+  void renderer();
+  /**
+   * The page with the organization home written into it, or null to leave it to the browser (a
+   * link that opens no form shows its error there; a framed page; no server build).
+   */
+  return async (
+    request: FastifyRequest,
+    html: string,
+    page: { hash: string; search: string; language: TLanguage },
+  ): Promise<string | null> => {
+    if (framedRequest(request, page.search)) return null;
+    const render = await renderer();
+    if (!render) return null;
+    const org = await options.orgInfo(page.hash);
+    if (!org) return null;
+    const screen = render.renderOrgHome({
+      hash: page.hash,
+      org,
+      language: page.language,
+      links: options.links,
+    });
+    return inlineStylesheet(html)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${screen.title}</title>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${screen.body}</div>${screen.data}`);
+  };
+}
