@@ -20,6 +20,7 @@ import { Migration20261126202403_account_sessions } from './Migration20261126202
 import { Migration20261126203000_email_outbox_notify } from './Migration20261126203000_email_outbox_notify.js';
 import { Migration20261126203142_account_items } from './Migration20261126203142_account_items.js';
 import { Migration20261126205118_account_email_changes } from './Migration20261126205118_account_email_changes.js';
+import { Migration20261127004349_credential_types } from './Migration20261127004349_credential_types.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -95,5 +96,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261126205118_account_email_changes',
     class: Migration20261126205118_account_email_changes,
+  },
+  {
+    name: 'Migration20261127004349_credential_types',
+    class: Migration20261127004349_credential_types,
   },
 ];

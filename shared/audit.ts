@@ -6,6 +6,7 @@ export const AUDITED_ENTITIES = {
   agency: 'Certification agency',
   type: 'Certification type',
   agency_type: 'Agency-type link',
+  credential_type: 'Credential type',
   user: 'User',
   registration: 'Registration',
   staff_account: 'Staff account',

@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { CODES, MESSAGES } from '../../shared/codes.js';
 
 /**
@@ -46,4 +47,21 @@ export function fieldErrors(errors: Record<string, string>, status = 400): AppEr
 /** One field's problem. */
 export function fieldError(field: string, message: string, status = 400): AppError {
   return fieldErrors({ [field]: message }, status);
+}
+
+/**
+ * Runs a write whose field must be unique: a duplicate the database refuses (one arriving
+ * concurrently, after any check before the write) answers 409 on that field, in its words.
+ */
+export async function uniqueField<T>(
+  field: string,
+  message: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw fieldError(field, message, 409);
+    throw error;
+  }
 }

@@ -47,6 +47,12 @@ export const es: TCatalogue = {
     certAgencyNotAccepted: 'Esta organización no acepta certificaciones de esta agencia.',
     certTypeNotForAgency: 'La agencia seleccionada no ofrece este tipo de certificación.',
     certificationExpired: 'La certificación está vencida.',
+    credentialRequired: 'Se requiere: {name}.',
+    credentialExpired: 'Esta credencial está vencida.',
+    coverageInvalid: 'Ingrese la cobertura en dólares estadounidenses, por ejemplo 1000000.',
+    coverageTooLow: 'La cobertura debe ser de al menos {amount}.',
+    additionalInsuredRequired:
+      'El certificado debe nombrar a la organización como asegurado adicional.',
     renewalDateNotLater: 'La fecha renovada debe ser posterior a la registrada.',
     renewalDocumentRequired: 'Suba el documento renovado.',
     renewalNotNeeded: 'Este elemento todavía no necesita renovarse.',

@@ -222,7 +222,8 @@ describe('the route table', () => {
 /**
  * The least role of each kind of staff work (issue 20's role list): Administrators manage staff
  * accounts and the certification agencies and types every form shares, and alone remove people;
- * Editors change organizations, people and enrollment and decide reviews; Viewers read every
+ * Editors change organizations, people and enrollment, keep the credential types organizations
+ * ask for (issue 27) and decide reviews; Viewers read every
  * screen and download and email reports. Routes a rule does not name must be reads (Viewer).
  */
 const ROLE_RULES: [RegExp, TStaffRole][] = [
@@ -230,7 +231,7 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^(POST|PUT|DELETE) \/api\/sc\/submit\/(delete_)?certification_(agency|type)/, 'administrator'],
   [/^(POST|PUT|DELETE) \/api\/admin\/(agencies|types)\b/, 'administrator'],
   [/^DELETE \/api\/admin\/users\//, 'administrator'],
-  [/^(POST|PUT|DELETE) \/api\/admin\/(organizations|users)\b/, 'editor'],
+  [/^(POST|PUT|DELETE) \/api\/admin\/(organizations|users|credential-types)\b/, 'editor'],
   [
     /^(POST|PUT|DELETE) \/api\/sc\/submit\/(organization|editorganization|delete_organization)\//,
     'editor',

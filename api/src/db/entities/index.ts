@@ -1,6 +1,7 @@
 import { AccountEmailChange, AccountSession, AccountSignInLink } from './account.js';
 import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
+import { CredentialType } from './credential.js';
 import { Document } from './document.js';
 import { Draft, DraftDocument } from './draft.js';
 import { OutboxEmail } from './email.js';
@@ -22,6 +23,7 @@ export * from './account.js';
 export type { TCertificationValues, TTestKitValues } from './base.js';
 export * from './certification.js';
 export * from './company.js';
+export * from './credential.js';
 export * from './document.js';
 export * from './draft.js';
 export * from './email.js';
@@ -39,6 +41,7 @@ export const entities = [
   CertificationAgency,
   CertificationType,
   AgencyType,
+  CredentialType,
   Company,
   User,
   UserCompany,

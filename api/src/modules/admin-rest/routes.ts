@@ -12,6 +12,11 @@ import {
 } from '../../../../shared/admin-responses.js';
 import { USER_TYPES } from '../../../../shared/constants.js';
 import {
+  ZAdminCredentialTypeCreate,
+  ZAdminCredentialTypeResponse,
+  ZAdminCredentialTypeUpdate,
+} from '../../../../shared/credential-types.js';
+import {
   ORGANIZATION_STATUSES,
   type TOrganizationStatus,
   ZAdminAgencyCreate,
@@ -41,6 +46,12 @@ import {
   updateType,
 } from '../certifications/service.js';
 import { userCompliance, withExpiry } from '../compliance/user-compliance.js';
+import {
+  createCredentialType,
+  getCredentialType,
+  listCredentialTypes,
+  updateCredentialType,
+} from '../credentials/service.js';
 import { formUrl } from '../organizations/form-hash.js';
 import {
   createOrganization,
@@ -191,6 +202,29 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
         updateType(em, actor, id, body),
     },
     remove: deleteType,
+  });
+
+  registerResource(app, {
+    name: 'credential-types',
+    // Editors and Administrators keep the credential types; they are never deleted (an
+    // organization's requirements and registrants' credentials refer to them).
+    writeRole: 'editor',
+    response: ZAdminCredentialTypeResponse,
+    sortFields: NAME_SORT_FIELDS,
+    defaultSort: 'name',
+    filter: nameListFilter,
+    list: listCredentialTypes,
+    getOne: getCredentialType,
+    create: {
+      body: ZAdminCredentialTypeCreate,
+      run: (em, actor, body: z.output<typeof ZAdminCredentialTypeCreate>) =>
+        createCredentialType(em, actor, body),
+    },
+    update: {
+      body: ZAdminCredentialTypeUpdate,
+      run: (em, actor, id, body: z.output<typeof ZAdminCredentialTypeUpdate>) =>
+        updateCredentialType(em, actor, id, body),
+    },
   });
 
   registerResource(app, {

@@ -1,9 +1,8 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TOrgInfo } from '../../../../shared/registration.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { AgencyType, CertificationAgency, CertificationType } from '../../db/entities/index.js';
-import { AppError, fieldError } from '../../errors.js';
+import { AppError, fieldError, uniqueField } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import {
   countNamed,
@@ -142,16 +141,8 @@ export async function typeIdByName(em: EntityManager, name: string): Promise<num
 }
 
 /** Runs a write; a duplicate name (however it arrives) answers 409 on the name field. */
-async function uniqueName<T>(message: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) {
-      throw fieldError('name', message, 409);
-    }
-    throw error;
-  }
-}
+const uniqueName = <T>(message: string, write: () => Promise<T>) =>
+  uniqueField('name', message, write);
 
 async function checkTypes(em: EntityManager, typeIds: number[]) {
   if (typeIds.length === 0) return;

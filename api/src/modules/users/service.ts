@@ -1,11 +1,10 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUserType } from '../../../../shared/constants.js';
 import { normalizeEmail } from '../../../../shared/registration.js';
 import type { TReviewState } from '../../../../shared/review.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { Registration, User } from '../../db/entities/index.js';
-import { AppError, fieldError } from '../../errors.js';
+import { AppError, fieldError, uniqueField } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { requireOrganization } from '../organizations/service.js';
 import { ANCHOR_STEP, forgetOrderSnapshots, orderSnapshot } from './order-snapshot.js';
@@ -257,16 +256,8 @@ async function checkEmailFree(em: EntityManager, email: string, exceptId?: numbe
 }
 
 /** Runs a write; a duplicate email arriving concurrently answers 409 like the pre-check does. */
-async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) {
-      throw fieldError('email', STAFF_MESSAGES.userEmailTaken, 409);
-    }
-    throw error;
-  }
-}
+const uniqueEmail = <T>(write: () => Promise<T>) =>
+  uniqueField('email', STAFF_MESSAGES.userEmailTaken, write);
 
 function snapshot(user: UserRecord): Record<string, unknown> {
   return {
