@@ -9,6 +9,7 @@ import {
   OrganizationAgency,
 } from '../../../api/src/db/entities/index.js';
 import { newFormHash } from '../../../api/src/modules/organizations/form-hash.js';
+import { addDays, todayInProgramZone } from '../../../shared/program-zone.js';
 
 // Builders for the public registration tests: organizations written directly (staff create
 // them elsewhere), everything else through the public calls.
@@ -28,8 +29,9 @@ export interface OrganizationFixture {
   agencies: Record<string, { name: string; types: Record<string, string> }>;
 }
 
+/** A day relative to today in the program's time zone, as the server judges links and expiry. */
 export function isoDay(offsetDays: number, from = new Date()): string {
-  return new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return addDays(todayInProgramZone(from), offsetDays);
 }
 
 export async function createOrganization(

@@ -6,6 +6,7 @@ import {
   Registration,
   User,
 } from '../../../api/src/db/entities/index.js';
+import { addDays, todayInProgramZone } from '../../../shared/program-zone.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { orgCreatePayload, signIn, staffClient, unique } from './helpers.js';
 
@@ -374,8 +375,10 @@ describe('finding organizations', () => {
   });
 
   it('lists active and inactive organizations with dates as YYYY-MM-DD', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // Days of the program's zone, as the server judges them (UTC's would be tomorrow in the
+    // evening in New York).
+    const today = todayInProgramZone();
+    const yesterday = addDays(today, -1);
     const activeName = `Today Ends ${unique()}`;
     const inactiveName = `Yesterday Ended ${unique()}`;
     await create(activeName, { orgEndDate: today });
@@ -383,7 +386,12 @@ describe('finding organizations', () => {
     const active = (await call('GET', '/api/sc/get/org_status/active')).json();
     const inactive = (await call('GET', '/api/sc/get/org_status/inactive')).json();
     const row = active.find((r: { name: string }) => r.name === activeName);
-    expect(row).toMatchObject({ allowed_access: today, created_on: today });
+    // created_on is the UTC day the row was written (the list's only date not judged in the
+    // program's zone).
+    expect(row).toMatchObject({
+      allowed_access: today,
+      created_on: new Date().toISOString().slice(0, 10),
+    });
     expect(Object.keys(row).sort()).toEqual(['allowed_access', 'created_on', 'id', 'name']);
     expect(active.some((r: { name: string }) => r.name === inactiveName)).toBe(false);
     expect(inactive.find((r: { name: string }) => r.name === inactiveName)).toMatchObject({
