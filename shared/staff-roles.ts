@@ -33,6 +33,7 @@ export const CONSOLE_PERMISSIONS = {
     delete: 'administrator',
   },
   certifications: { list: 'viewer', edit: 'administrator' },
+  'credential-types': { list: 'viewer', create: 'editor', edit: 'editor' },
   reports: { list: 'viewer' },
   review: { list: 'viewer', show: 'viewer', decide: 'editor' },
   audit: { list: 'viewer' },

@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource, useLogin } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { setProgramTimeZone } from '../../shared/program-zone';
 import audit from './audit';
+import credentialTypes from './credentials';
 import expiring from './expiring';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import organizations from './organizations';
@@ -78,6 +79,7 @@ function Console() {
       <Resource name="users" {...users} />
       <Resource name="audit" {...audit} />
       <Resource name="staff" {...staff} />
+      <Resource name="credential-types" {...credentialTypes} />
       <Resource name="review" {...review} />
       <Resource name="expiring" {...expiring} />
       <CustomRoutes>

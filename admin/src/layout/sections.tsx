@@ -1,5 +1,6 @@
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
@@ -56,6 +57,14 @@ export const SECTIONS: readonly Section[] = [
     icon: <VerifiedIcon />,
     description:
       'Manage the approved certification agencies and types and which types each agency offers. Changes affect every organization form.',
+  },
+  {
+    to: '/credential-types',
+    label: 'Credential Types',
+    icon: <BadgeIcon />,
+    needs: { resource: 'credential-types', action: 'list' },
+    description:
+      'The credentials organizations can ask for beyond certifications (insurance, licences, training): who holds each, whether it expires and which facts it carries.',
   },
   {
     to: '/active',
