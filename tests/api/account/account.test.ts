@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endDeadSessions } from '../../../api/src/modules/account/sessions.js';
 import { ACCOUNT_CODES, SIGN_IN_EMAILS_PER_HOUR } from '../../../shared/account.js';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -9,9 +10,7 @@ import {
   email,
   type OrganizationFixture,
   person,
-  randomAddress,
   submit,
-  testKitFor,
 } from '../registration/fixtures.js';
 import { accountCalls, registerTester, SITE } from './helpers.js';
 
@@ -284,6 +283,42 @@ describe('the session', () => {
       [b],
     );
     expect((await get('/me', old)).statusCode).toBe(401);
+  });
+
+  it('has its dead sessions swept from the table by the hourly job, the live ones left', async () => {
+    const people = [];
+    for (let i = 0; i < 3; i++) {
+      const { email } = await registeredTester();
+      people.push({ email, cookie: await signIn(email) });
+    }
+    const [live, idle, ended] = people as [
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+    ];
+    await sql(
+      `update account_sessions set last_seen_at = now() - interval '31 minutes'
+        where user_id = (select id from users where email = ?)`,
+      [idle.email],
+    );
+    await sql(
+      `update account_sessions set expires_at = now() - interval '1 second'
+        where user_id = (select id from users where email = ?)`,
+      [ended.email],
+    );
+    const sessionsOf = async (email: string) =>
+      (
+        await sql(
+          `select count(*)::int as n from account_sessions
+            where user_id = (select id from users where email = ?)`,
+          [email],
+        )
+      )[0]?.n;
+    await endDeadSessions(t.app.orm.em.fork());
+    expect(await sessionsOf(live.email)).toBe(1);
+    expect(await sessionsOf(idle.email)).toBe(0);
+    expect(await sessionsOf(ended.email)).toBe(0);
+    expect((await get('/me', live.cookie)).statusCode).toBe(200);
   });
 
   it('ends on sign-out, and the cookie is cleared', async () => {

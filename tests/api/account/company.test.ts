@@ -248,9 +248,23 @@ describe('a company admin’s test kits', () => {
     const view = (await get('/me', adminCookie)).json().message;
     const kit = view.testKits.find((k: { serial: string }) => k.serial === kitSerial);
     expect(kit?.organizations).toEqual([springfield.name]);
+    // The admin sends the kit's new calibration: it goes to the tester's own registration for
+    // review, and the tester sees it waiting.
+    const calibrated = await post(
+      '/test-kits/calibration',
+      { key: kit.key, kitCalibDate: '2026-10-01', kitCalibDocLink: await upload(adminCookie) },
+      adminCookie,
+    );
+    expect(calibrated.statusCode, calibrated.body).toBe(200);
+    expect(calibrated.json().message.sentTo).toEqual([springfield.name]);
+    const lonerCookie = await signIn(loner.userEmail as string);
+    const waiting = (await get('/me', lonerCookie)).json().message.testKits;
+    expect(waiting.find((k: { serial: string }) => k.serial === kitSerial)?.status).toBe(
+      'renewalWaiting',
+    );
     const retired = await post('/test-kits/retire', { key: kit.key }, adminCookie);
     expect(retired.statusCode, retired.body).toBe(200);
-    const lonerView = (await get('/me', await signIn(loner.userEmail as string))).json().message;
+    const lonerView = (await get('/me', lonerCookie)).json().message;
     expect(lonerView.testKits.map((k: { serial: string }) => k.serial)).not.toContain(kitSerial);
     // A tester of another company sees none of it.
     const stranger = await registerTester(t, [springfield]);

@@ -24,10 +24,10 @@ import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { changePhone } from './person.js';
 import { OWN_DOCUMENT } from './record-queries.js';
 import { parsed, tags } from './route-context.js';
-import { DELETE_DEAD_SESSIONS } from './session-queries.js';
 import {
   checkSameOrigin,
   clearSessionCookie,
+  endDeadSessions,
   endSession,
   sessionPerson,
   setSessionCookie,
@@ -238,9 +238,7 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
   app.jobs.define({
     name: DEAD_SESSIONS_JOB,
     cron: '17 * * * *',
-    handler: async () => {
-      await query(app.orm.em.fork(), DELETE_DEAD_SESSIONS, { idleMinutes: SESSION_IDLE_MINUTES });
-    },
+    handler: () => endDeadSessions(app.orm.em.fork()),
   });
   await app.register(accountRoutes, { prefix: '/api/account' });
 };

@@ -13,7 +13,12 @@ import {
   isSecretTokenShaped,
   newSecretToken,
 } from '../../security/secret-tokens.js';
-import { END_SESSION, SESSION_PERSON, START_SESSION } from './session-queries.js';
+import {
+  DELETE_DEAD_SESSIONS,
+  END_SESSION,
+  SESSION_PERSON,
+  START_SESSION,
+} from './session-queries.js';
 
 // A registrant's session is a cookie holding a random token; only its hash is on file. The
 // cookie is HttpOnly, SameSite=Lax, Secure over https, and sent only to the account's calls.
@@ -111,4 +116,9 @@ export function checkSameOrigin(request: FastifyRequest, siteOrigin: string): vo
   if (!origin || (origin !== siteOrigin && origin !== `${request.protocol}://${request.host}`)) {
     throw new AppError(403, CODES.forbidden, MESSAGES.accountCrossSite);
   }
+}
+
+/** Deletes the sessions that can no longer be used (idle too long or past their end). */
+export async function endDeadSessions(em: EntityManager): Promise<void> {
+  await query(em, DELETE_DEAD_SESSIONS, { idleMinutes: SESSION_IDLE_MINUTES });
 }
