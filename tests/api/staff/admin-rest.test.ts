@@ -2,7 +2,7 @@ import { fetchUtils, type HttpError } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Registration, User } from '../../../api/src/db/entities/index.js';
-import { WORD_SEARCH_COUNT_CAP } from '../../../api/src/modules/organizations/service.js';
+import { WORD_SEARCH_COUNT_CAP } from '../../../api/src/modules/organizations/lists.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { bearer, signIn, unique } from './helpers.js';
 

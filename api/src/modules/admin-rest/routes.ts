@@ -53,15 +53,13 @@ import {
   updateCredentialType,
 } from '../credentials/service.js';
 import { formUrl } from '../organizations/form-hash.js';
+import { listOrganizations, ORGANIZATION_SORT_FIELDS } from '../organizations/lists.js';
 import {
   createOrganization,
   deleteOrganization,
-  getOrganization,
-  listOrganizations,
-  ORGANIZATION_SORT_FIELDS,
-  type OrganizationView,
   updateOrganization,
 } from '../organizations/service.js';
+import { getOrganization, type OrganizationView } from '../organizations/views.js';
 import { getReview, listQueue, QUEUE_SORT_FIELDS, userReviewHistory } from '../review/records.js';
 import {
   getRegistration,

@@ -28,20 +28,24 @@ import { toAssociatedCertifications } from '../certifications/service.js';
 import { formUrl } from './form-hash.js';
 import {
   countRegistrations,
-  createOrganization,
-  deleteOrganization,
-  getOrganization,
-  type OrganizationChanges,
-  type OrganizationDetail,
-  type OrganizationInput,
-  organizationIdByName,
   organizationNames,
   organizationsByStatus,
-  requireOrganization,
-  resolveOrganization,
   searchOrganizations,
+} from './lists.js';
+import {
+  createOrganization,
+  deleteOrganization,
+  type OrganizationChanges,
+  type OrganizationInput,
   updateOrganization,
 } from './service.js';
+import {
+  getOrganization,
+  type OrganizationDetail,
+  organizationIdByName,
+  requireOrganization,
+  resolveOrganization,
+} from './views.js';
 
 /** The internal organization detail of spec section 3, as the console reads it. */
 function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {

@@ -1,31 +1,21 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORGANIZATION_DEFAULTS, type TEmailFrequency } from '../../../../shared/constants.js';
-import { todayInProgramZone } from '../../../../shared/program-zone.js';
-import { STAFF_MESSAGES, type TOrganizationStatus } from '../../../../shared/staff.js';
+import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { CertificationAgency, Organization, OrganizationAgency } from '../../db/entities/index.js';
-import { AppError, fieldError } from '../../errors.js';
+import { fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { newFormHash } from './form-hash.js';
+import { agencyIdsNamed } from './queries.js';
 import {
-  agenciesWithTypes,
-  agencyIdsNamed,
-  agencyIdsOfOrganizations,
-  allOrganizationNames,
-  countedWordMatches,
-  countOrganizations,
-  organizationIdByName as idOfName,
-  ORGANIZATION_SORT_FIELDS,
-  type OrganizationConditions,
-  type OrganizationRow,
-  organizationById,
-  organizationNameById,
-  organizationPage,
-  organizationsOfStatus,
-  organizationWhere,
-  registrationCount,
-} from './queries.js';
-import { statusOf } from './status.js';
+  findOrganizationId,
+  getOrganization,
+  type OrganizationDetail,
+  type OrganizationView,
+} from './views.js';
+
+// Writing organizations: create (with a new form hash), ensure (the start-up seed), update and
+// delete, each audited; names unique case-insensitively. Reading them is views.ts and lists.ts.
 
 /** What staff set on an organization (domain names; each face maps its wire names to these). */
 export interface OrganizationInput {
@@ -50,147 +40,6 @@ export interface OrganizationInput {
 
 /** An edit: the name may be sent but must not change; absent fields keep their value. */
 export type OrganizationChanges = Partial<OrganizationInput>;
-
-interface OrganizationAgencyView {
-  id: number;
-  name: string;
-  types: { id: number; name: string }[];
-}
-
-export interface OrganizationView {
-  id: number;
-  name: string;
-  formHash: string;
-  primaryEmail: string;
-  extraEmails: string[];
-  reportFrequency: string;
-  /** YYYY-MM-DD (UTC). */
-  allowedUntil: string;
-  requiredCertifications: number;
-  formBanner: string;
-  homeBanner: string;
-  internalNotes: string;
-  agencyIds: number[];
-  embedOrigins: string[];
-  calibrationIntervalMonths: number;
-  acceptExpiredCertifications: boolean;
-  status: TOrganizationStatus;
-  createdAt: string;
-  /** YYYY-MM-DD (UTC). */
-  createdOn: string;
-}
-
-export interface OrganizationDetail extends OrganizationView {
-  agencies: OrganizationAgencyView[];
-}
-
-function toView(
-  row: OrganizationRow,
-  agencyIds: number[],
-  today = todayInProgramZone(),
-): OrganizationView {
-  return {
-    id: row.id,
-    name: row.name,
-    formHash: row.form_hash,
-    primaryEmail: row.primary_email,
-    extraEmails: row.extra_emails ?? [],
-    reportFrequency: row.report_frequency,
-    allowedUntil: row.allowed_until,
-    requiredCertifications: row.required_certifications,
-    formBanner: row.form_banner,
-    homeBanner: row.home_banner,
-    internalNotes: row.internal_notes,
-    agencyIds,
-    embedOrigins: row.embed_origins ?? [],
-    calibrationIntervalMonths: row.calibration_interval_months,
-    acceptExpiredCertifications: row.accept_expired_certifications,
-    status: statusOf(row.allowed_until, today),
-    createdAt: new Date(row.created_at).toISOString(),
-    createdOn: row.created_on,
-  };
-}
-
-async function agencyIdsByOrganization(
-  em: EntityManager,
-  organizationIds: number[],
-): Promise<Map<number, number[]>> {
-  const byOrganization = new Map<number, number[]>();
-  if (organizationIds.length === 0) return byOrganization;
-  for (const row of await agencyIdsOfOrganizations(em, { organizationIds })) {
-    const list = byOrganization.get(row.organization_id) ?? [];
-    list.push(row.agency_id);
-    byOrganization.set(row.organization_id, list);
-  }
-  return byOrganization;
-}
-
-async function viewsFor(em: EntityManager, rows: OrganizationRow[]): Promise<OrganizationView[]> {
-  const agencies = await agencyIdsByOrganization(
-    em,
-    rows.map((row) => row.id),
-  );
-  const today = todayInProgramZone();
-  return rows.map((row) => toView(row, agencies.get(row.id) ?? [], today));
-}
-
-/** The organization with its enabled agencies and each agency's types. */
-export async function getOrganization(em: EntityManager, id: number): Promise<OrganizationDetail> {
-  const row = await organizationById(em, { id });
-  if (!row) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
-  const links = await agenciesWithTypes(em, { organizationId: id });
-  const agencies = new Map<number, OrganizationAgencyView>();
-  for (const link of links) {
-    const agency = agencies.get(link.agency_id) ?? {
-      id: link.agency_id,
-      name: link.agency,
-      types: [],
-    };
-    if (link.type_id !== null && link.type !== null) {
-      agency.types.push({ id: link.type_id, name: link.type });
-    }
-    agencies.set(link.agency_id, agency);
-  }
-  const view = toView(
-    row,
-    [...agencies.keys()].sort((a, b) => a - b),
-  );
-  return { ...view, agencies: [...agencies.values()] };
-}
-
-/** The organization's id and name, or 404 with the spec's message: an existence check. */
-export async function requireOrganization(
-  em: EntityManager,
-  id: number,
-): Promise<{ id: number; name: string }> {
-  const row = await organizationNameById(em, { id });
-  if (!row) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
-  return row;
-}
-
-/** The id of the organization with this name (case-insensitive), if there is one. */
-async function findOrganizationId(em: EntityManager, name: string): Promise<number | undefined> {
-  return (await idOfName(em, { name: name.trim() }))?.id;
-}
-
-/** The id of the organization with this name (case-insensitive), or 404. */
-export async function organizationIdByName(em: EntityManager, name: string): Promise<number> {
-  const id = await findOrganizationId(em, name);
-  if (id === undefined) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
-  return id;
-}
-
-/** An organization given by id (digits) or by name: its id and name. */
-export async function resolveOrganization(
-  em: EntityManager,
-  idOrName: string,
-): Promise<{ id: number; name: string }> {
-  if (/^\d{1,10}$/.test(idOrName)) {
-    const row = await organizationNameById(em, { id: Number(idOrName) });
-    if (row) return row;
-  }
-  return requireOrganization(em, await organizationIdByName(em, idOrName));
-}
 
 function snapshot(view: OrganizationView): Record<string, unknown> {
   const { createdAt: _createdAt, createdOn: _createdOn, status: _status, ...rest } = view;
@@ -369,146 +218,4 @@ export async function deleteOrganization(
     });
   });
   return before;
-}
-
-/** Word-prefix query for name_words: every typed word must start a word of the name. */
-function wordPrefixQuery(text: string): string | undefined {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return undefined;
-  return words.map((word) => `${word}:*`).join(' & ');
-}
-
-interface OrganizationFilter {
-  ids?: number[];
-  /** Word prefixes of the name. */
-  q?: string;
-  status?: TOrganizationStatus;
-}
-
-export { ORGANIZATION_SORT_FIELDS };
-
-function conditionsOf(filter: OrganizationFilter): OrganizationConditions {
-  const words = filter.q === undefined ? undefined : wordPrefixQuery(filter.q);
-  return {
-    ids: filter.ids,
-    words,
-    status: filter.status && { active: filter.status === 'active', today: todayInProgramZone() },
-  };
-}
-
-/**
- * A word search counts its matches up to this many; past it the total is "more than" (null).
- * An exact count of a common word reads every match (most of a large table), while the page
- * itself reads a few rows; no registration program has this many organizations.
- */
-export const WORD_SEARCH_COUNT_CAP = 2000;
-
-type Page = { order: 'asc' | 'desc'; offset: number; limit: number };
-
-/**
- * One page of the organizations matching a word search, in name order, and their count up to
- * WORD_SEARCH_COUNT_CAP. One statement reads the first CAP + 1 matches through the words index
- * (id and name only), counts them and, when that is all of them, sorts them for the page and
- * joins the page's rows; a word matching more organizations is common enough that walking the
- * name order fills the page early, so that is the second plan (total null).
- */
-async function wordSearchPage<S extends 'row' | 'idAndName'>(
-  em: EntityManager,
-  select: S,
-  conditions: OrganizationConditions,
-  page: Page,
-) {
-  const where = organizationWhere(conditions);
-  const organizations = { direction: page.order, offset: page.offset, limit: page.limit };
-  const found = await countedWordMatches(em, {
-    select,
-    where,
-    cap: WORD_SEARCH_COUNT_CAP,
-    page: organizations,
-  });
-  const total = found[0]?.total ?? 0;
-  if (total <= WORD_SEARCH_COUNT_CAP) {
-    return { rows: found.filter((row) => row.id !== null), total };
-  }
-  const rows = await organizationPage(em, { select, where, sort: 'name', page: organizations });
-  return { rows, total: null };
-}
-
-export async function listOrganizations(
-  em: EntityManager,
-  filter: OrganizationFilter,
-  page: { sort: string; order: 'ASC' | 'DESC'; offset: number; limit: number },
-): Promise<{ rows: OrganizationView[]; total: number | null }> {
-  const conditions = conditionsOf(filter);
-  const direction = page.order === 'DESC' ? 'desc' : 'asc';
-  const byName = !ORGANIZATION_SORT_FIELDS.includes(page.sort) || page.sort === 'name';
-  const wordSearch = conditions.words !== undefined;
-  if (byName && wordSearch) {
-    const found = await wordSearchPage(em, 'row', conditions, {
-      order: direction,
-      offset: page.offset,
-      limit: page.limit,
-    });
-    return { rows: await viewsFor(em, found.rows), total: found.total };
-  }
-  const where = organizationWhere(conditions);
-  // The page and the total are independent: asked at once, on two connections.
-  const [rows, total] = await Promise.all([
-    organizationPage(em, {
-      select: 'row',
-      where,
-      sort: page.sort,
-      page: { direction, offset: page.offset, limit: page.limit },
-    }),
-    countOrganizations(em, where, wordSearch ? WORD_SEARCH_COUNT_CAP : undefined),
-  ]);
-  return {
-    rows: await viewsFor(em, rows),
-    total: total > WORD_SEARCH_COUNT_CAP ? null : total,
-  };
-}
-
-/** Organizations whose name has a word starting with each typed word: [{id, name}]. */
-export async function searchOrganizations(
-  em: EntityManager,
-  text: string,
-  limit = 50,
-): Promise<{ id: number; name: string }[]> {
-  const words = wordPrefixQuery(text);
-  if (!words) return [];
-  const found = await wordSearchPage(
-    em,
-    'idAndName',
-    { words },
-    { order: 'asc', offset: 0, limit },
-  );
-  return found.rows.map(({ id, name }) => ({ id, name }));
-}
-
-/** Every organization of one status, by name: the active and inactive lists. */
-export async function organizationsByStatus(
-  em: EntityManager,
-  status: TOrganizationStatus,
-): Promise<{ id: number; name: string; createdOn: string; allowedUntil: string }[]> {
-  const rows = await organizationsOfStatus(em, {
-    active: status === 'active',
-    today: todayInProgramZone(),
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    createdOn: row.created_on,
-    allowedUntil: row.allowed_until,
-  }));
-}
-
-/** How many people registered for the organization. */
-export function countRegistrations(em: EntityManager, organizationId: number): Promise<number> {
-  return registrationCount(em, { organizationId });
-}
-
-/** id → name of every organization, by name. */
-export async function organizationNames(em: EntityManager): Promise<Record<string, string>> {
-  const rows = await allOrganizationNames(em);
-  return Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
-import { requireOrganization } from '../organizations/service.js';
+import { requireOrganization } from '../organizations/views.js';
 import { forgetOrderSnapshots } from './order-snapshot.js';
 import {
   createUser,

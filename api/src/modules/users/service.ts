@@ -6,7 +6,7 @@ import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import { Registration, User } from '../../db/entities/index.js';
 import { AppError, fieldError, uniqueField } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
-import { requireOrganization } from '../organizations/service.js';
+import { requireOrganization } from '../organizations/views.js';
 import { ANCHOR_STEP, forgetOrderSnapshots, orderSnapshot } from './order-snapshot.js';
 import {
   anchoredPage,
