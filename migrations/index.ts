@@ -21,6 +21,7 @@ import { Migration20261126203000_email_outbox_notify } from './Migration20261126
 import { Migration20261126203142_account_items } from './Migration20261126203142_account_items.js';
 import { Migration20261126205118_account_email_changes } from './Migration20261126205118_account_email_changes.js';
 import { Migration20261127004349_credential_types } from './Migration20261127004349_credential_types.js';
+import { Migration20261127022626_requirements_and_standing } from './Migration20261127022626_requirements_and_standing.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -100,5 +101,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261127004349_credential_types',
     class: Migration20261127004349_credential_types,
+  },
+  {
+    name: 'Migration20261127022626_requirements_and_standing',
+    class: Migration20261127022626_requirements_and_standing,
   },
 ];

@@ -2,7 +2,13 @@
 // and an item's status as staff and registrants read it. No Node or DOM imports.
 import { daysBetween } from './program-zone.js';
 
-export const REMINDER_ITEM_KINDS = ['certification', 'calibration'] as const;
+/** What a reminder is about: an item that expires, or the registration's own period. */
+export const REMINDER_ITEM_KINDS = [
+  'certification',
+  'calibration',
+  'credential',
+  'registration',
+] as const;
 export type TReminderItemKind = (typeof REMINDER_ITEM_KINDS)[number];
 
 /** Days before the due date a reminder is sent, largest first; 0 is the day itself. */

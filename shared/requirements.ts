@@ -1,6 +1,7 @@
 import { MESSAGES } from './codes.js';
 import { fillMessage } from './fill-message.js';
 import { addDays, addMonths } from './program-zone.js';
+import type { TRegistrationValidity } from './standing.js';
 
 // Each organization's own requirements beyond certifications and test kits (issue 27): the
 // credentials it asks of a company or a tester (insurance, licences, training), the facts each
@@ -126,9 +127,6 @@ export function credentialProblems(
 /** The message for a required credential that was not given. */
 export const credentialMissing = (type: Pick<TCredentialType, 'name'>) =>
   fillMessage(MESSAGES.credentialRequired, { name: type.name });
-
-/** How long an approved registration stays valid, as the organization sets it. */
-export type TRegistrationValidity = 'untilWithdrawn' | 'twelveMonths' | 'calendarYear';
 
 /**
  * The last day an approval keeps a registration valid (null: until withdrawn). Twelve months:

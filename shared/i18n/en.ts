@@ -426,6 +426,8 @@ export const en = {
     intro: 'This is a reminder about what you have on file with the backflow testing program:',
     certification: 'Certification {number} ({agency}, {type})',
     calibration: 'Test kit {serial} ({manufacturer} {model}): calibration',
+    credential: '{type} {number}',
+    registration: 'Your registration',
     due: ({ date, days }: { date: string; days: number }) =>
       days === 0
         ? `expires today, ${date}.`

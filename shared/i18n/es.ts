@@ -470,6 +470,8 @@ export const es: TCatalogue = {
     intro: 'Le recordamos lo que tiene registrado en el programa de pruebas de contraflujo:',
     certification: 'Certificación {number} ({agency}, {type})',
     calibration: 'Kit de prueba {serial} ({manufacturer} {model}): calibración',
+    credential: '{type} {number}',
+    registration: 'Su registro',
     due: ({ date, days }: { date: string; days: number }) =>
       days === 0
         ? `vence hoy, ${date}.`

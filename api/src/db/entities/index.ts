@@ -1,11 +1,15 @@
 import { AccountEmailChange, AccountSession, AccountSignInLink } from './account.js';
 import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
-import { CredentialType } from './credential.js';
+import { Credential, CredentialType } from './credential.js';
 import { Document } from './document.js';
 import { Draft, DraftDocument } from './draft.js';
 import { OutboxEmail } from './email.js';
-import { Organization, OrganizationAgency } from './organization.js';
+import {
+  Organization,
+  OrganizationAgency,
+  OrganizationCredentialRequirement,
+} from './organization.js';
 import { Reminder } from './reminder.js';
 import {
   AuditEntry,
@@ -42,12 +46,14 @@ export const entities = [
   CertificationType,
   AgencyType,
   CredentialType,
+  OrganizationCredentialRequirement,
   Company,
   User,
   UserCompany,
   Registration,
   Certification,
   TestKit,
+  Credential,
   Document,
   Submission,
   StaffAccount,

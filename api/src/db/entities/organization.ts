@@ -1,7 +1,9 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { EMAIL_FREQUENCY_KEYS } from '../../../../shared/constants.js';
+import { REGISTRATION_VALIDITIES } from '../../../../shared/standing.js';
 import { baseProperties } from './base.js';
 import { CertificationAgency } from './certification.js';
+import { CredentialType } from './credential.js';
 
 /**
  * A city or water authority running a registration program. Active while allowedUntil is today
@@ -31,6 +33,16 @@ export const Organization = defineEntity({
     calibrationIntervalMonths: p.integer().default(12),
     /** Off: a certification expired before today is refused at registration. */
     acceptExpiredCertifications: p.boolean().default(false),
+    /**
+     * How long an approval keeps a registration valid (shared/standing.ts); registrations'
+     * valid_through follows it by trigger when it changes.
+     */
+    registrationValidity: p
+      .enum([...REGISTRATION_VALIDITIES])
+      .columnType('text')
+      .default('untilWithdrawn'),
+    /** On: a registration is suspended the day a required certification or credential expires. */
+    suspendOnExpiry: p.boolean().default(false),
     /** Registrations up to this instant have been sent in a scheduled report. */
     lastReportSentAt: p.datetime().nullable(),
     /**
@@ -73,3 +85,23 @@ export const OrganizationAgency = defineEntity({
   },
 });
 export type TOrganizationAgency = InferEntity<typeof OrganizationAgency>;
+
+/**
+ * A credential type an organization asks for: required, or accepted when given; the least
+ * coverage it takes (whole US dollars) where the type carries coverage; whether the certificate
+ * must name the organization as additional insured.
+ */
+export const OrganizationCredentialRequirement = defineEntity({
+  name: 'OrganizationCredentialRequirement',
+  tableName: 'organization_credential_requirements',
+  properties: {
+    organization: () => p.manyToOne(Organization).primary().deleteRule('cascade'),
+    credentialType: () => p.manyToOne(CredentialType).primary().deleteRule('cascade'),
+    required: p.boolean().default(true),
+    minimumCoverage: p.bigint('number').nullable(),
+    additionalInsured: p.boolean().default(false),
+  },
+});
+export type TOrganizationCredentialRequirement = InferEntity<
+  typeof OrganizationCredentialRequirement
+>;

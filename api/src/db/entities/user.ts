@@ -1,6 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { USER_TYPES } from '../../../../shared/constants.js';
 import { REGISTRATION_REJECTION_REASONS, REVIEW_STATES } from '../../../../shared/review.js';
+import { STANDINGS } from '../../../../shared/standing.js';
 import { baseProperties, documentReviewProperties, type TCertificationValues } from './base.js';
 import { CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
@@ -116,6 +117,27 @@ export const Registration = defineEntity({
       .columnType('text')
       .nullable(),
     rejectionNote: p.text().nullable(),
+    /** The program day of the last approval (a re-registration's approval moves it). */
+    approvedOn: p.date().nullable(),
+    /**
+     * The last day the approval keeps it valid (null: until withdrawn), kept by triggers from
+     * approvedOn and the organization's registration validity, never by the application.
+     */
+    validThrough: p.date().nullable(),
+    /** Back in the queue because its person re-registered (confirmed what is on file). */
+    reregisteredAt: p.datetime().nullable(),
+    /** Active, Suspended or Lapsed (shared/standing.ts). */
+    standing: p
+      .enum([...STANDINGS])
+      .columnType('text')
+      .default('active'),
+    /** Why it was last suspended or reinstated, in the deciding person's words. */
+    standingReason: p.text().nullable(),
+    standingChangedAt: p.datetime().nullable(),
+    /** A staff suspension's last day: it lifts by itself the day after. */
+    suspendedUntil: p.date().nullable(),
+    /** Suspended because a required item expired: it lifts once the replacement is accepted. */
+    suspendedAutomatically: p.boolean().default(false),
     /**
      * The person's user type, copied by triggers (on insert here, on a change of users.type), never
      * by the application: the Review Queue's index filters by it.
@@ -151,6 +173,18 @@ export const Registration = defineEntity({
       properties: ['organization', 'registeredAt'],
     },
     { name: 'registrations_registered_at_idx', properties: ['registeredAt'] },
+    {
+      // The daily run's lapses and period reminders read registrations by their last day.
+      name: 'registrations_valid_through_idx',
+      expression:
+        'create index "registrations_valid_through_idx" on "registrations" ("valid_through", "id") where "valid_through" is not null',
+    },
+    {
+      // Standing filters and counts: most registrations are Active and stay out of it.
+      name: 'registrations_standing_idx',
+      expression:
+        'create index "registrations_standing_idx" on "registrations" ("standing", "organization_id") where "standing" <> \'active\'',
+    },
     { name: 'registrations_submission_idx', properties: ['submission'] },
     {
       name: 'registrations_organization_certification_count_idx',

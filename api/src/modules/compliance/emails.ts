@@ -1,6 +1,7 @@
 import { translate } from '../../../../shared/i18n/catalogue.js';
 import { formatDay, type TLanguage } from '../../../../shared/i18n/languages.js';
 import { daysBetween } from '../../../../shared/program-zone.js';
+import type { TReminderItemKind } from '../../../../shared/reminders.js';
 import type { StagedEmail } from '../email/outbox.js';
 import type { ItemFacts } from './items.js';
 
@@ -11,7 +12,7 @@ import type { ItemFacts } from './items.js';
 export const REMINDER_EMAIL_KIND = 'compliance_reminder';
 
 export interface ReminderItem extends ItemFacts {
-  kind: 'certification' | 'calibration';
+  kind: TReminderItemKind;
   dueOn: string;
   organizations: string[];
 }
@@ -35,17 +36,27 @@ const text = (value: string | null) => value ?? '';
 
 /** What an item is, as the reminder names it. */
 export function reminderItemName(language: TLanguage, item: ReminderItem): string {
-  return item.kind === 'certification'
-    ? translate(language, 'reminders.certification', {
+  switch (item.kind) {
+    case 'certification':
+      return translate(language, 'reminders.certification', {
         number: text(item.number),
         agency: text(item.agency),
         type: text(item.type),
-      })
-    : translate(language, 'reminders.calibration', {
+      });
+    case 'calibration':
+      return translate(language, 'reminders.calibration', {
         serial: text(item.serial),
         manufacturer: text(item.manufacturer),
         model: text(item.model),
       });
+    case 'credential':
+      return translate(language, 'reminders.credential', {
+        type: text(item.type),
+        number: text(item.number),
+      }).trim();
+    case 'registration':
+      return translate(language, 'reminders.registration');
+  }
 }
 
 export function reminderEmail(message: ReminderEmail): StagedEmail {
