@@ -21,6 +21,7 @@ import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
 import { lookupCase } from './cases/lookup.js';
 import { reportsCase } from './cases/reports.js';
+import { standingRunCase } from './cases/standing.js';
 import { startupCase } from './cases/startup.js';
 import { submitCase } from './cases/submit.js';
 import { uploadsCase } from './cases/uploads.js';
@@ -172,6 +173,7 @@ try {
   await run(`reminder run at ${small}`, () =>
     reminderRunCase(context, small, database.url, smallUsers),
   );
+  await run(`standing run at ${small}`, () => standingRunCase(context, small, database.url));
 
   log(`seeding ${users - smallUsers} more users`);
   await seedBenchData(database.url, { users: users - smallUsers });
@@ -186,6 +188,7 @@ try {
   await run(`review queue at ${full}`, () => reviewQueueCase(context, full, typical));
   await run(`expiring at ${full}`, () => expiringCase(context, full, typical));
   await run(`reminder run at ${full}`, () => reminderRunCase(context, full, database.url, users));
+  await run(`standing run at ${full}`, () => standingRunCase(context, full, database.url));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   // Before the large organization, which would give the case's registrant a 21st registration.

@@ -53,7 +53,7 @@ export class Migration20261127022626_requirements_and_standing extends Migration
       `alter table "registrations" add column "approved_on" date null, add column "valid_through" date null, add column "reregistered_at" timestamptz null, add column "standing" text check ("standing" in ('active', 'suspended', 'lapsed')) not null default 'active', add column "standing_reason" text null, add column "standing_changed_at" timestamptz null, add column "suspended_until" date null, add column "suspended_automatically" boolean not null default false;`,
     );
     this.addSql(
-      `create index "registrations_valid_through_idx" on "registrations" ("valid_through", "id") where "valid_through" is not null;`,
+      `create index "registrations_valid_through_idx" on "registrations" ("valid_through", "id") where "valid_through" is not null and "standing" <> 'lapsed';`,
     );
     this.addSql(
       `create index "registrations_standing_idx" on "registrations" ("standing", "organization_id") where "standing" <> 'active';`,

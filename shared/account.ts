@@ -15,6 +15,7 @@ import {
   ZUserFields,
 } from './registration.js';
 import { REVIEW_STATES } from './review.js';
+import { STANDINGS } from './standing.js';
 
 /** A sign-in link works this long, once; a newer one replaces it. */
 export const SIGN_IN_LINK_MINUTES = 20;
@@ -177,10 +178,16 @@ export const ZAccountTestKit = z.object({
 });
 
 export const ZAccountRegistration = z.object({
+  id: z.number().int(),
   organizationName: z.string(),
   reviewState: z.enum(REVIEW_STATES),
   enrolled: z.boolean(),
   registeredOn: ZDay,
+  standing: z.enum(STANDINGS),
+  /** The last day of its period (null: valid until withdrawn, or not yet approved). */
+  validThrough: ZDay.nullable(),
+  /** Registering again for the next period is open now (shared/standing.ts). */
+  canRegisterAgain: z.boolean(),
 });
 
 export const ZAccountView = z.object({

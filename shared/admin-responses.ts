@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
+import { ZOrganizationRequirementsRecord } from './organization-requirements.js';
 import { EXPIRY_STATUSES, REMINDER_ITEM_KINDS } from './reminders.js';
 import {
   REGISTRATION_REJECTION_REASONS,
@@ -10,6 +11,7 @@ import {
 } from './review.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
 import { SIGN_IN_METHODS, STAFF_ROLES, STAFF_STATUSES } from './staff-roles.js';
+import { STANDINGS } from './standing.js';
 
 // The records of the react-admin REST resources (/api/admin): getOne, create, update and delete
 // answer one, lists answer an array of them. Field names are the console's; a key's place here
@@ -36,11 +38,15 @@ export const ZAdminOrganizationResponse = z.object({
   calibrationIntervalMonths: z.number().int(),
   /** Off: a certification expired before today is refused at registration. */
   acceptExpiredCertifications: z.boolean(),
+  registrationValidity: ZOrganizationRequirementsRecord.shape.registrationValidity,
+  suspendOnExpiry: z.boolean(),
   status: z.enum(ORGANIZATION_STATUSES),
   /** An ISO instant. */
   createdAt: z.string(),
   /** One record (not a list row) also names its agencies with their types. */
   agencies: z.array(ZNamed.extend({ types: z.array(ZNamed) })).optional(),
+  /** One record also carries the credential types the organization asks for. */
+  credentialRequirements: ZOrganizationRequirementsRecord.shape.credentialRequirements.optional(),
   /** The public form link. */
   formUrl: z.string(),
 });
@@ -69,6 +75,19 @@ export const ZReviewHistoryEntry = z.object({
 /** An item's status on today (program time zone) and the days left (negative once expired). */
 const ZExpiry = z.object({ status: z.enum(EXPIRY_STATUSES), daysLeft: z.number().int() });
 
+/** A registration's standing: Active, Suspended or Lapsed, why and since when (issue 27). */
+export const ZStandingFields = z.object({
+  standing: z.enum(STANDINGS),
+  /** The last change's reason, in the deciding person's or the product's words. */
+  standingReason: z.string().nullable(),
+  /** An ISO instant; null while it never changed. */
+  standingChangedAt: z.string().nullable(),
+  /** A suspension's last day (YYYY-MM-DD, program time zone): Active again the day after. */
+  suspendedUntil: z.string().nullable(),
+  /** Suspended by the product when a required item expired: lifts once it is replaced. */
+  suspendedAutomatically: z.boolean(),
+});
+
 export const ZAdminUserResponse = z.object({
   id: z.number().int(),
   type: z.enum(USER_TYPES),
@@ -81,6 +100,8 @@ export const ZAdminUserResponse = z.object({
   enrolled: z.boolean().optional(),
   registeredAt: z.string().optional(),
   reviewState: z.enum(REVIEW_STATES).optional(),
+  /** Listed for one organization: that registration's standing. */
+  standing: z.enum(STANDINGS).optional(),
   /** One record (not a list row) also carries User Info's tables. */
   organizations: z
     .array(
@@ -91,6 +112,9 @@ export const ZAdminUserResponse = z.object({
         reviewState: z.enum(REVIEW_STATES),
         registeredAt: z.string(),
         reviewedAt: z.string().nullable(),
+        /** Approved, or approved and waiting for an item sent from My registrations. */
+        approved: z.boolean(),
+        ...ZStandingFields.shape,
       }),
     )
     .optional(),
@@ -152,7 +176,9 @@ export const ZAdminRegistrationResponse = z.object({
   email: z.string(),
   userType: z.string(),
   organizationName: z.string(),
+  ...ZStandingFields.shape,
 });
+export type TAdminRegistrationResponse = z.infer<typeof ZAdminRegistrationResponse>;
 
 const ZAuditSnapshot = z.record(z.string(), z.unknown()).nullable();
 
@@ -241,6 +267,8 @@ export const ZAdminReviewResponse = z.object({
   organizationId: z.number().int(),
   organizationName: z.string(),
   companyName: z.string().nullable(),
+  /** A registration back in the queue keeps its standing (a lapsed one re-registering). */
+  standing: z.enum(STANDINGS),
   /** One record (not a queue row) also carries the whole review. */
   phone: z.string().optional(),
   enrolled: z.boolean().optional(),

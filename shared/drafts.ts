@@ -9,8 +9,8 @@ import { ZCompanyMatch, ZEmail, ZHashValue } from './registration.js';
 
 /** Longest text a draft keeps in any field (the wizard's own limits apply on Next). */
 const DRAFT_TEXT_MAX = 1_000;
-/** The wizard's pages, numbered as the spec numbers them. */
-const LAST_PAGE = 6;
+/** The wizard's pages: the spec's 0-6, and 7 for the company's credentials (issue 27). */
+const LAST_PAGE = 7;
 
 const text = z.string({ error: MESSAGES.valueInvalid }).max(DRAFT_TEXT_MAX).default('');
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,6 +19,27 @@ const documentLink = z
   .string({ error: MESSAGES.valueInvalid })
   .refine((link) => link === '' || uuid.test(link), MESSAGES.documentLinkInvalid)
   .default('');
+
+/** More credential types than any organization asks of one holder. */
+const MAX_DRAFT_CREDENTIALS = 50;
+
+/** Credentials as typed so far, by credential type id, each with its uploaded document. */
+const ZDraftCredentials = z
+  .record(
+    z.string().regex(/^\d{1,10}$/),
+    z.object({
+      issuer: text,
+      number: text,
+      coverage: text,
+      additionalInsured: z.boolean({ error: MESSAGES.valueInvalid }).default(false),
+      expirationDate: text,
+      documentLink,
+      documentName: text,
+    }),
+    { error: MESSAGES.valueInvalid },
+  )
+  .refine((credentials) => Object.keys(credentials).length <= MAX_DRAFT_CREDENTIALS)
+  .optional();
 
 const ZDraftPerson = z.object({
   userFirstName: text,
@@ -45,6 +66,8 @@ export const ZDraftData = z.object({
     companyZip: text,
   }),
   matches: z.array(ZCompanyMatch).max(10).default([]),
+  /** Absent for an organization that asks for no credential. */
+  companyCredentials: ZDraftCredentials,
   admins: z.array(ZDraftPerson).max(LIMITS.maxAdmins).default([]),
   testers: z
     .array(
@@ -62,6 +85,7 @@ export const ZDraftData = z.object({
           )
           .max(MAX_CERTIFICATIONS_PER_TESTER)
           .default([]),
+        userCredentials: ZDraftCredentials,
       }),
     )
     .max(LIMITS.maxTesters)

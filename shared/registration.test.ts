@@ -2,18 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './codes.js';
 import { CANADIAN_PROVINCES, STATE_CODES } from './constants.js';
 import {
-  adminErrorsFrom,
-  companyErrorsFrom,
   createSubmitAllSchema,
   createValidateTestersRequestSchema,
   duplicateEmailPositions,
-  finalErrorsFrom,
   isIsoDate,
   kitsToSend,
   normalizeEmail,
   type TCertificationRules,
-  testerErrorsFrom,
-  testKitErrorsFrom,
   ZAdminList,
   ZCompany,
   ZUser,
@@ -22,6 +17,13 @@ import {
   ZValidateCompanyRequest,
   ZValidateTestKitsRequest,
 } from './registration.js';
+import {
+  adminErrorsFrom,
+  companyErrorsFrom,
+  finalErrorsFrom,
+  testerErrorsFrom,
+  testKitErrorsFrom,
+} from './registration-errors.js';
 
 const DOC = '3f2b8c1e-7a4d-4c2b-9e1f-0a1b2c3d4e5f';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZSubmitCredentialsShape } from './credentials.js';
 import {
   createSubmitAllSchema,
   ZValidateAdminsRequest,
@@ -54,6 +55,25 @@ describe('the JSON shape of a request', () => {
       }),
     ).toBeNull();
     expect(shapeProblem(ZValidateTestKitsRequest, { testKitInfo: [{ kitSerial: 5 }] })).toBeNull();
+  });
+
+  it('walks maps keyed by id, such as the credentials of an organization that asks for some', () => {
+    expect(
+      shapeProblem(ZSubmitCredentialsShape, {
+        companyCredentials: { 12: { documentLink: ['x'] } },
+        userInfo: [],
+      }),
+    ).toEqual({ field: 'companyCredentials.12.documentLink', expected: 'value' });
+    expect(
+      shapeProblem(ZSubmitCredentialsShape, { userInfo: [{ userCredentials: { 3: [] } }] }),
+    ).toEqual({ field: 'userInfo[0].userCredentials.3', expected: 'object' });
+    expect(shapeProblem(ZSubmitCredentialsShape, { companyCredentials: [] })).toEqual({
+      field: 'companyCredentials',
+      expected: 'object',
+    });
+    expect(
+      shapeProblem(ZSubmitCredentialsShape, { companyCredentials: { 12: { coverage: 5 } } }),
+    ).toBeNull();
   });
 
   it('says where and what in its message', () => {

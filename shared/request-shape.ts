@@ -21,6 +21,7 @@ interface TDef {
   out?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  valueType?: z.ZodType;
 }
 
 const defOf = (schema: z.ZodType) => schema.def as unknown as TDef;
@@ -71,6 +72,15 @@ export function shapeProblem(
         const problem = Object.hasOwn(fields, key)
           ? shapeProblem(fieldSchema, fields[key], [...path, key])
           : null;
+        if (problem) return problem;
+      }
+      return null;
+    }
+    case 'record': {
+      // A map keyed by ids ("12": {…}): an object whose every value has the value's shape.
+      if (kindOf(value) !== 'object') return { field: fieldName(path), expected: 'object' };
+      for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+        const problem = def.valueType ? shapeProblem(def.valueType, item, [...path, key]) : null;
         if (problem) return problem;
       }
       return null;

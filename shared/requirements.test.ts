@@ -7,6 +7,7 @@ import {
   credentialMissing,
   credentialProblems,
   parseCoverage,
+  periodStart,
   SEED_CREDENTIAL_TYPES,
   type TCredentialRequirement,
   type TCredentialType,
@@ -142,5 +143,41 @@ describe('how long an approval keeps a registration valid', () => {
     expect(validThrough('2023-03-01', 'twelveMonths')).toBe('2024-02-29');
     expect(validThrough('2024-02-29', 'twelveMonths')).toBe('2025-02-28');
     expect(validThrough('2027-01-01', 'twelveMonths')).toBe('2027-12-31');
+  });
+});
+
+describe('the period an approval starts', () => {
+  const today = '2027-11-20';
+  it('starts today on a first approval or after a lapse', () => {
+    expect(periodStart({ approvedOn: null, validThrough: null, reregistered: false }, today)).toBe(
+      today,
+    );
+    expect(
+      periodStart(
+        { approvedOn: '2026-01-05', validThrough: '2026-12-31', reregistered: true },
+        today,
+      ),
+    ).toBe(today);
+  });
+
+  it('keeps the period when an approved registration comes back for a renewal', () => {
+    expect(
+      periodStart(
+        { approvedOn: '2027-01-05', validThrough: '2027-12-31', reregistered: false },
+        today,
+      ),
+    ).toBe('2027-01-05');
+  });
+
+  it('runs a re-registration approved before the end from the day after it', () => {
+    const start = periodStart(
+      { approvedOn: '2027-01-05', validThrough: '2027-12-31', reregistered: true },
+      today,
+    );
+    expect(start).toBe('2028-01-01');
+    expect(validThrough(start, 'calendarYear')).toBe('2028-12-31');
+    expect(
+      periodStart({ approvedOn: '2027-01-05', validThrough: today, reregistered: true }, today),
+    ).toBe('2027-11-21');
   });
 });

@@ -141,3 +141,25 @@ export function validThrough(approvedOn: string, validity: TRegistrationValidity
   // A date the next year lacks (February 29) ends the day before its month's last day + 1.
   return yearOn.slice(8) === day ? addDays(yearOn, -1) : yearOn;
 }
+
+/** What an approval knows of a registration's period. */
+export interface TRegistrationPeriod {
+  /** The first day of the current period (null: never approved). */
+  approvedOn: string | null;
+  /** Its last day (null: until withdrawn). */
+  validThrough: string | null;
+  /** The person confirmed their record for a new period. */
+  reregistered: boolean;
+}
+
+/**
+ * The first day of the period an approval on `today` gives: the same period for a registration
+ * already approved that did not re-register (a renewal's review), the day after the current
+ * period for a re-registration approved before it ends (so December's re-registration runs
+ * through the next December 31), and today otherwise (a first approval, or after a lapse).
+ */
+export function periodStart(period: TRegistrationPeriod, today: string): string {
+  if (period.approvedOn && !period.reregistered) return period.approvedOn;
+  if (period.validThrough && period.validThrough >= today) return addDays(period.validThrough, 1);
+  return today;
+}

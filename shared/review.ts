@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MESSAGES, STATUS_CODES } from './codes.js';
 import { LIMITS, MAX_CERTIFICATIONS_PER_TESTER } from './constants.js';
 import { MAX_DATABASE_ID, ZCertification, ZDocumentLink, ZTestKit } from './registration.js';
+import { STANDINGS } from './standing.js';
 
 /** A registration after submit: waiting (new or resubmitted), then decided. */
 export const REVIEW_STATES = ['pending', 'changes_requested', 'approved', 'rejected'] as const;
@@ -172,6 +173,12 @@ export const ZStatusView = z.object({
   }),
   certifications: z.array(ZCertificationFacts.extend(ZItemDecision.shape)),
   testKits: z.array(ZTestKitFacts.extend(ZItemDecision.shape)),
+  /** Active, Suspended or Lapsed (shared/standing.ts). */
+  standing: z.enum(STANDINGS),
+  /** The last day of the registration's period (null: until withdrawn, or not approved). */
+  validThrough: z.string().nullable(),
+  /** Registering again for the next period is open now (POST …/reregister). */
+  canRegisterAgain: z.boolean(),
 });
 export type TStatusView = z.infer<typeof ZStatusView>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAdminReviewResponse } from './admin-responses.js';
 import { CODES } from './codes.js';
 import { USER_TYPES } from './constants.js';
+import { ZOrganizationRequirementsRecord } from './organization-requirements.js';
 import { ZOrgInfo } from './registration.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
 import { SIGN_IN_METHODS, STAFF_ROLES } from './staff-roles.js';
@@ -129,6 +130,7 @@ const ZOrganizationDetail = z.object({
   calibrationIntervalMonths: z.number().int(),
   /** Off: a certification expired before today is refused at registration. */
   acceptExpiredCerts: z.boolean(),
+  ...ZOrganizationRequirementsRecord.shape,
   status: z.enum(ORGANIZATION_STATUSES),
   /** YYYY-MM-DD (UTC). */
   created_on: z.string(),
@@ -290,6 +292,9 @@ export const ZComplianceSummaryResponse = z.object({
   expiringIn30Days: z.number().int().nullable(),
   /** Certifications of active registrations already expired. */
   expired: z.number().int().nullable(),
+  /** Registrations Suspended and Lapsed (issue 27's standing). */
+  suspended: z.number().int().nullable(),
+  lapsed: z.number().int().nullable(),
   /**
    * Weeks (starting Monday) from 26 weeks back to 13 ahead: registrations up to this week,
    * certifications due from this week on (null where a series does not reach).

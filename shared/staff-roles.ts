@@ -36,6 +36,8 @@ export const CONSOLE_PERMISSIONS = {
   'credential-types': { list: 'viewer', create: 'editor', edit: 'editor' },
   reports: { list: 'viewer' },
   review: { list: 'viewer', show: 'viewer', decide: 'editor' },
+  // Suspending and reinstating: whoever may approve a registration (review.decide).
+  registrations: { standing: 'editor' },
   audit: { list: 'viewer' },
   staff: { list: 'administrator', edit: 'administrator', create: 'administrator' },
 } as const satisfies Record<string, Record<string, TStaffRole>>;

@@ -8,9 +8,12 @@ import {
   ORGANIZATION_DEFAULTS,
 } from './constants.js';
 import { ZEmbedOrigins } from './embedding.js';
+import {
+  ZOrganizationRequirementsOnCreate,
+  ZOrganizationRequirementsOnEdit,
+} from './organization-requirements.js';
 import { isIsoDate, MAX_DATABASE_ID, ZEmail, ZUser } from './registration.js';
-import { STAFF_ROLES } from './staff-roles.js';
-import { MAX_STAFF_PASSWORD, SIGN_IN_MESSAGES } from './staff-sign-in.js';
+import { SIGN_IN_MESSAGES } from './staff-sign-in.js';
 
 // The staff console's rules and words, shared by the API (/api/sc and /api/admin) and the
 // admin console so both check the same things and say them the same way.
@@ -238,6 +241,7 @@ export const ZOrganizationCreateInfo = z.object({
     ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
   ),
   acceptExpiredCerts: ZAcceptExpiredCertifications.optional().default(false),
+  ...ZOrganizationRequirementsOnCreate.shape,
 });
 export const ZOrganizationCreateRequest = z.object({ orgInfo: ZOrganizationCreateInfo });
 
@@ -257,6 +261,7 @@ export const ZOrganizationEditInfo = z.object({
   allowedEmbedOrigins: ZEmbedOrigins.optional(),
   calibrationIntervalMonths: ZCalibrationIntervalMonths.optional(),
   acceptExpiredCerts: ZAcceptExpiredCertifications.optional(),
+  ...ZOrganizationRequirementsOnEdit.shape,
 });
 export const ZOrganizationEditRequest = z.object({
   orgName: z.string().optional(),
@@ -289,6 +294,7 @@ export const ZAdminOrganizationCreate = z.object({
     ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
   ),
   acceptExpiredCertifications: ZAcceptExpiredCertifications.optional().default(false),
+  ...ZOrganizationRequirementsOnCreate.shape,
 });
 export const ZAdminOrganizationUpdate = z.object({
   name: z.string().optional(),
@@ -304,6 +310,7 @@ export const ZAdminOrganizationUpdate = z.object({
   embedOrigins: ZEmbedOrigins.optional(),
   calibrationIntervalMonths: ZCalibrationIntervalMonths.optional(),
   acceptExpiredCertifications: ZAcceptExpiredCertifications.optional(),
+  ...ZOrganizationRequirementsOnEdit.shape,
 });
 
 // ---- certification agencies and types ----
@@ -340,7 +347,7 @@ export const ZAdminTypeUpdate = z.object({ name: ZTypeName.optional() });
  * (lengths, email format, phone) is the registration form's own, from shared/registration.ts.
  */
 // biome-ignore lint/suspicious/noExplicitAny: zod's own pipe() bound; the rule's input is a string.
-function requiredFirst<T extends z.ZodType<unknown, any>>(message: string, rule: T) {
+export function requiredFirst<T extends z.ZodType<unknown, any>>(message: string, rule: T) {
   return z.string({ error: message }).trim().min(1, message).pipe(rule);
 }
 const USER_RULES = ZUser.shape;
@@ -392,75 +399,4 @@ export const ZEnrollRequest = z.object({
   enrolled: z
     .union([z.boolean(), z.enum(['true', 'false'])], { error: STAFF_MESSAGES.enrolledRequired })
     .transform((value) => value === true || value === 'true'),
-});
-
-export const ZLoginRequest = z.object({
-  email: z.string({ error: STAFF_MESSAGES.loginEmailRequired }).trim().max(LIMITS.longText),
-  password: z.string({ error: STAFF_MESSAGES.loginPasswordRequired }).max(MAX_STAFF_PASSWORD),
-});
-export const ZGoogleLoginRequest = z.object({
-  token: z
-    .string({ error: STAFF_MESSAGES.googleTokenRequired })
-    .min(1, STAFF_MESSAGES.googleTokenRequired)
-    .max(8192),
-});
-
-/** Two-step sign-in's second call: the challenge the first answered and a code. */
-export const ZTwoFactorLoginRequest = z.object({
-  challenge: z.string({ error: SIGN_IN_MESSAGES.challengeExpired }).min(1).max(4096),
-  code: z
-    .string({ error: SIGN_IN_MESSAGES.codeRequired })
-    .trim()
-    .min(1, SIGN_IN_MESSAGES.codeRequired)
-    .max(64),
-});
-
-// ---- staff accounts ----
-
-/** A new password: its length here; the server also refuses common ones. */
-const ZNewPassword = z
-  .string({ error: SIGN_IN_MESSAGES.passwordTooShort })
-  .max(MAX_STAFF_PASSWORD, SIGN_IN_MESSAGES.passwordTooLong);
-
-export const ZStaffRole = z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.staffRoleInvalid });
-const ZStaffName = z.string().trim().max(100, STAFF_MESSAGES.staffNameTooLong);
-
-/** Invite someone (the Staff screen's create). */
-export const ZStaffInviteRequest = z.object({
-  email: requiredFirst(STAFF_MESSAGES.emailRequired, ZEmail),
-  name: ZStaffName.optional().default(''),
-  role: ZStaffRole,
-});
-export const ZStaffUpdateRequest = z.object({
-  name: ZStaffName.optional(),
-  role: ZStaffRole.optional(),
-});
-
-/** An invitation or reset link's token, and the password chosen with it. */
-export const ZSetPasswordRequest = z.object({
-  token: z
-    .string({ error: STAFF_MESSAGES.tokenRequired })
-    .min(1, STAFF_MESSAGES.tokenRequired)
-    .max(200),
-  password: ZNewPassword,
-});
-export const ZPasswordLinkQuery = z.object({
-  token: z
-    .string({ error: STAFF_MESSAGES.tokenRequired })
-    .min(1, STAFF_MESSAGES.tokenRequired)
-    .max(200),
-});
-
-export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().max(MAX_STAFF_PASSWORD).optional().default(''),
-  newPassword: ZNewPassword,
-});
-
-/** A code from the authenticator app (or, to turn two-step sign-in off, a recovery code). */
-export const ZTwoFactorCodeRequest = z.object({
-  code: z
-    .string({ error: SIGN_IN_MESSAGES.codeRequired })
-    .trim()
-    .min(1, SIGN_IN_MESSAGES.codeRequired)
-    .max(64),
 });

@@ -18,6 +18,7 @@ import draftsPlugin from './modules/drafts/routes.js';
 import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
+import { setRegistrantLinks } from './modules/registrant-emails/links.js';
 import linkCache from './modules/registration/link-cache.js';
 import {
   embedOriginsForLink,
@@ -29,6 +30,8 @@ import { reviewRoutes } from './modules/review/routes.js';
 import { staffAccountRoutes } from './modules/staff-auth/account-routes.js';
 import staffAuthPlugin from './modules/staff-auth/plugin.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
+import { standingJobs } from './modules/standing/jobs.js';
+import { standingRoutes } from './modules/standing/routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
 import { userRoutes } from './modules/users/routes.js';
 import { staffRoutes } from './plugins/auth.js';
@@ -65,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl');
   armFaultPoint(config);
   setProgramTimeZone(config.programTimeZone);
+  setRegistrantLinks({ publicUrl: config.publicUrl, supportUrl: config.links.support });
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
@@ -126,8 +130,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes);
   await app.register(reportRoutes);
   await app.register(reminderJobs);
+  await app.register(standingJobs);
   await app.register(complianceRoutes);
   await app.register(reviewRoutes);
+  await app.register(standingRoutes);
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
 

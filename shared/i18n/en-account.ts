@@ -88,6 +88,15 @@ export const ACCOUNT_EN = {
     'Retire a kit you no longer use: it leaves reports and reminders at every organization. Its history stays.',
   retireConfirm: 'Retire the test kit',
   testKitRetiredTitle: 'Test kit retired',
+  standing: 'Standing',
+  standings: { active: 'Active', suspended: 'Suspended', lapsed: 'Lapsed' },
+  validThrough: 'valid through {date}',
+  registerAgain: 'Register again',
+  reregisterTitle: 'Register again with {organization}?',
+  reregisterIntro:
+    'What you have on file goes to {organization} for review, for its next registration period. Renew anything that has expired first.',
+  reregisterConfirm: 'Send for review',
+  reregisteredTitle: 'Sent for review',
   addTestKit: 'Add a test kit',
   addTestKitIntro:
     'It goes to each of your organizations, for review. Fields marked * are required.',

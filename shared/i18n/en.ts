@@ -55,10 +55,16 @@ export const PUBLIC_MESSAGES = {
   coverageInvalid: MESSAGES.coverageInvalid,
   coverageTooLow: MESSAGES.coverageTooLow,
   additionalInsuredRequired: MESSAGES.additionalInsuredRequired,
+  credentialIssuerTooLong: MESSAGES.credentialIssuerTooLong,
+  credentialNumberTooLong: MESSAGES.credentialNumberTooLong,
   renewalDateNotLater: MESSAGES.renewalDateNotLater,
   renewalDocumentRequired: MESSAGES.renewalDocumentRequired,
   renewalNotNeeded: MESSAGES.renewalNotNeeded,
   renewalsMissing: MESSAGES.renewalsMissing,
+  reregistrationNotOpen: MESSAGES.reregistrationNotOpen,
+  reregistrationWaiting: MESSAGES.reregistrationWaiting,
+  reregistrationNeeds: MESSAGES.reregistrationNeeds,
+  reregistrationSent: MESSAGES.reregistrationSent,
   certificationsRequired: MESSAGES.certificationsRequired,
   tooManyCertifications: MESSAGES.tooManyCertifications,
   kitSerialTooLong: MESSAGES.kitSerialTooLong,
@@ -192,6 +198,7 @@ export const en = {
     userType: 'User Type',
     company: 'Company Details',
     matches: 'Similar Companies',
+    companyCredentials: 'Company Credentials',
     admins: 'Admin Users',
     testers: 'Tester Users',
     testKits: 'Test Kits',
@@ -244,6 +251,12 @@ export const en = {
     testKitBlock: 'Test Kit #{number}',
     certificationBlock: 'Certification #{number}',
     blockField: '{blocks}: {field}',
+    credentialIssuer: 'Issuer',
+    credentialNumber: 'Number',
+    credentialCoverage: 'Coverage amount (US dollars)',
+    credentialAdditionalInsured: 'The certificate names the organization as additional insured',
+    credentialExpirationDate: 'Expiration Date',
+    credentialDocument: 'Document',
   },
   userType: {
     welcome: 'Welcome to the {orgName} tester registration.',
@@ -294,6 +307,16 @@ export const en = {
     remove: 'Remove Test Kit',
     add: 'Add Another Test Kit',
   },
+  credentials: {
+    companyIntro:
+      'This organization asks for the credentials below from your company. Fields marked * are required, and each credential needs its document uploaded.',
+    testerIntro:
+      'This organization also asks each tester for the credentials below, each with its document uploaded.',
+    optional: '{name} (optional)',
+    add: 'Add {name} (optional)',
+    remove: 'Remove {name}',
+    minimumCoverage: 'At least {amount}.',
+  },
   upload: {
     upload: 'Upload',
     uploading: 'Uploading...',
@@ -315,6 +338,8 @@ export const en = {
     testers: 'Testers',
     testKits: 'Test Kits',
     noTestKits: 'No test kits.',
+    companyCredentials: 'Company Credentials',
+    yes: 'Yes',
   },
   thankYou: {
     title: 'Thank You!',
@@ -346,6 +371,13 @@ export const en = {
     title: 'Your Registration',
     invalidLinkTitle: 'This Link Cannot Be Used',
     correctionsSentTitle: 'Corrections Sent',
+    registerAgainHeading: 'Register Again',
+    registerAgainOpen:
+      'Your registration is valid through {date}. Register again for the next period: what you have on file goes to {organization} for review.',
+    registerAgainLapsed:
+      'Your registration ended on {date}. Register again: what you have on file goes to {organization} for review.',
+    registerAgain: 'Register again',
+    registeredAgainTitle: 'Sent for Review',
     intro: 'This page shows the review of your registration with {organization}.',
     stateLine: 'Status: {state}',
     registeredOn: 'Registered on {date}.',
@@ -410,6 +442,24 @@ export const en = {
       rejectedNote: 'Note from the reviewer: {note}',
       rejectedMistake: 'If you believe this is a mistake, please contact support: {supportUrl}',
     },
+    standing: {
+      suspendedSubject: 'Your {organization} registration is suspended',
+      suspendedIntro:
+        'Your registration with {organization} has been suspended. While it is suspended you are not approved to test for {organization}.',
+      reason: 'Reason: {reason}',
+      suspendedUntil:
+        'The suspension lasts through {date}; your registration is active again the day after.',
+      suspendedAutomatically:
+        'It is lifted by itself as soon as a current replacement is accepted. Send it from My registrations.',
+      reinstatedSubject: 'Your {organization} registration is active again',
+      reinstatedIntro:
+        'Your registration with {organization} has been reinstated and is active again.',
+      lapsedSubject: 'Your {organization} registration has lapsed',
+      lapsedIntro:
+        'Your registration with {organization} has reached the end of its period and has lapsed: you are no longer enrolled.',
+      lapsedReregister:
+        'To register again, confirm what is on file and send anything that has expired from My registrations: {link}',
+    },
   },
   renewal: {
     intro:
@@ -435,6 +485,8 @@ export const en = {
     registeredWith: 'Registered with: {organizations}',
     renew:
       'When you have renewed it, send the new details and document through your personal link for each organization:',
+    reregister:
+      'To register again for the next period, confirm what you have on file through the same link or My registrations.',
     linkValid: 'Each link works until {date}.',
     support: 'Questions? Contact support: {link}',
   },

@@ -89,6 +89,15 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
     'Retire un kit que ya no usa: deja de aparecer en los informes y recordatorios de todas las organizaciones. Su historial se conserva.',
   retireConfirm: 'Retirar el kit de prueba',
   testKitRetiredTitle: 'Kit de prueba retirado',
+  standing: 'Situación',
+  standings: { active: 'Activo', suspended: 'Suspendido', lapsed: 'Vencido' },
+  validThrough: 'válido hasta el {date}',
+  registerAgain: 'Registrarse de nuevo',
+  reregisterTitle: '¿Registrarse de nuevo con {organization}?',
+  reregisterIntro:
+    'Lo que tiene registrado se envía a {organization} para su revisión, para su próximo período de registro. Renueve primero lo que haya vencido.',
+  reregisterConfirm: 'Enviar para revisión',
+  reregisteredTitle: 'Enviado para revisión',
   addTestKit: 'Agregar un kit de prueba',
   addTestKitIntro:
     'Se envía para revisión a cada una de sus organizaciones. Los campos marcados con * son obligatorios.',

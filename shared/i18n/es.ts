@@ -53,10 +53,18 @@ export const es: TCatalogue = {
     coverageTooLow: 'La cobertura debe ser de al menos {amount}.',
     additionalInsuredRequired:
       'El certificado debe nombrar a la organización como asegurado adicional.',
+    credentialIssuerTooLong: 'El emisor debe tener 255 caracteres o menos.',
+    credentialNumberTooLong: 'El número debe tener 255 caracteres o menos.',
     renewalDateNotLater: 'La fecha renovada debe ser posterior a la registrada.',
     renewalDocumentRequired: 'Suba el documento renovado.',
     renewalNotNeeded: 'Este elemento todavía no necesita renovarse.',
     renewalsMissing: 'Ingrese al menos una renovación.',
+    reregistrationNotOpen:
+      'Puede registrarse de nuevo a partir de 60 días antes de que termine su registro.',
+    reregistrationWaiting: 'Ya se registró de nuevo: está esperando revisión.',
+    reregistrationNeeds:
+      'Antes de registrarse de nuevo con {organization}, renueve o agregue en Mis registros: {items}.',
+    reregistrationSent: '{organization} revisará su registro de nuevo.',
     certificationsRequired: 'Cada probador necesita al menos {count} certificación(es).',
     tooManyCertifications: 'Un probador puede indicar como máximo {count} certificaciones.',
     kitSerialTooLong: 'El número de serie debe tener 255 caracteres o menos.',
@@ -213,6 +221,7 @@ export const es: TCatalogue = {
     userType: 'Tipo de usuario',
     company: 'Datos de la empresa',
     matches: 'Empresas similares',
+    companyCredentials: 'Credenciales de la empresa',
     admins: 'Usuarios administradores',
     testers: 'Usuarios probadores',
     testKits: 'Kits de prueba',
@@ -265,6 +274,12 @@ export const es: TCatalogue = {
     testKitBlock: 'Kit de prueba n.º {number}',
     certificationBlock: 'Certificación n.º {number}',
     blockField: '{blocks}: {field}',
+    credentialIssuer: 'Emisor',
+    credentialNumber: 'Número',
+    credentialCoverage: 'Monto de la cobertura (dólares estadounidenses)',
+    credentialAdditionalInsured: 'El certificado nombra a la organización como asegurado adicional',
+    credentialExpirationDate: 'Fecha de vencimiento',
+    credentialDocument: 'Documento',
   },
   userType: {
     welcome: 'Le damos la bienvenida al registro de probadores de {orgName}.',
@@ -317,6 +332,16 @@ export const es: TCatalogue = {
     remove: 'Quitar el kit de prueba',
     add: 'Agregar otro kit de prueba',
   },
+  credentials: {
+    companyIntro:
+      'Esta organización pide a su empresa las credenciales siguientes. Los campos marcados con * son obligatorios, y cada credencial necesita su documento subido.',
+    testerIntro:
+      'Esta organización también pide a cada probador las credenciales siguientes, cada una con su documento subido.',
+    optional: '{name} (opcional)',
+    add: 'Agregar {name} (opcional)',
+    remove: 'Quitar {name}',
+    minimumCoverage: 'Al menos {amount}.',
+  },
   upload: {
     upload: 'Subir',
     uploading: 'Subiendo...',
@@ -338,6 +363,8 @@ export const es: TCatalogue = {
     testers: 'Probadores',
     testKits: 'Kits de prueba',
     noTestKits: 'Sin kits de prueba.',
+    companyCredentials: 'Credenciales de la empresa',
+    yes: 'Sí',
   },
   thankYou: {
     title: '¡Gracias!',
@@ -369,6 +396,13 @@ export const es: TCatalogue = {
     title: 'Su registro',
     invalidLinkTitle: 'Este enlace no se puede usar',
     correctionsSentTitle: 'Correcciones enviadas',
+    registerAgainHeading: 'Registrarse de nuevo',
+    registerAgainOpen:
+      'Su registro es válido hasta el {date}. Regístrese de nuevo para el próximo período: lo que tiene registrado se envía a {organization} para su revisión.',
+    registerAgainLapsed:
+      'Su registro terminó el {date}. Regístrese de nuevo: lo que tiene registrado se envía a {organization} para su revisión.',
+    registerAgain: 'Registrarse de nuevo',
+    registeredAgainTitle: 'Enviado para revisión',
     intro: 'Esta página muestra la revisión de su registro con {organization}.',
     stateLine: 'Estado: {state}',
     registeredOn: 'Registrado el {date}.',
@@ -454,6 +488,24 @@ export const es: TCatalogue = {
       rejectedNote: 'Nota del revisor: {note}',
       rejectedMistake: 'Si cree que se trata de un error, comuníquese con soporte: {supportUrl}',
     },
+    standing: {
+      suspendedSubject: 'Su registro con {organization} está suspendido',
+      suspendedIntro:
+        'Su registro con {organization} ha sido suspendido. Mientras esté suspendido, no está aprobado para hacer pruebas para {organization}.',
+      reason: 'Motivo: {reason}',
+      suspendedUntil:
+        'La suspensión dura hasta el {date} inclusive; su registro vuelve a estar activo al día siguiente.',
+      suspendedAutomatically:
+        'Se levanta por sí sola en cuanto se acepte un reemplazo vigente. Envíelo desde Mis registros.',
+      reinstatedSubject: 'Su registro con {organization} está activo de nuevo',
+      reinstatedIntro:
+        'Su registro con {organization} ha sido restablecido y está activo de nuevo.',
+      lapsedSubject: 'Su registro con {organization} ha caducado',
+      lapsedIntro:
+        'Su registro con {organization} llegó al final de su período y ha caducado: ya no está inscrito.',
+      lapsedReregister:
+        'Para registrarse de nuevo, confirme lo que tenemos registrado y envíe lo que haya vencido desde Mis registros: {link}',
+    },
   },
   renewal: {
     intro:
@@ -479,6 +531,8 @@ export const es: TCatalogue = {
     registeredWith: 'Registrado con: {organizations}',
     renew:
       'Cuando la haya renovado, envíe los nuevos datos y el documento mediante su enlace personal para cada organización:',
+    reregister:
+      'Para registrarse de nuevo para el próximo período, confirme lo que tiene registrado mediante el mismo enlace o Mis registros.',
     linkValid: 'Cada enlace funciona hasta el {date}.',
     support: '¿Tiene preguntas? Comuníquese con soporte: {link}',
   },

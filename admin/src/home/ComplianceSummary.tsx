@@ -4,12 +4,14 @@ import { LinkBase } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { QUEUE_COUNT_UP_TO } from '../../../shared/constants';
 import type { TComplianceSummaryResponse } from '../../../shared/staff-responses';
+import type { TStanding } from '../../../shared/standing';
 import { useStaffApi } from '../components/api';
 import { OrganizationPicker } from '../components/OrganizationPicker';
 import { useConsolePath } from '../components/paths';
 import { srOnly } from '../components/srOnly';
 import { useLoad } from '../components/useLoad';
 import type { OrganizationMatch } from '../providers/types';
+import { findUsersSearch } from '../users/findUsersAddress';
 
 // The chart library loads with this screen's chart only, never with the rest of the console.
 const WeeklyChart = lazy(() => import('./WeeklyChart').then((m) => ({ default: m.WeeklyChart })));
@@ -19,25 +21,39 @@ const counted = (count: number | null) =>
     ? `More than ${QUEUE_COUNT_UP_TO.toLocaleString('en-US')}`
     : count.toLocaleString('en-US');
 
-function CountCard({ title, count, to }: { title: string; count: number | null; to: string }) {
+/** A count and what it counts; a link to the list of them when there is one (`to`). */
+function CountCard({ title, count, to }: { title: string; count: number | null; to?: string }) {
   const consolePath = useConsolePath();
+  const content = (
+    <CardContent>
+      <Typography variant="h4" component="p">
+        {counted(count)}
+      </Typography>
+      <Typography variant="h6" component="h3">
+        {title}
+      </Typography>
+    </CardContent>
+  );
   return (
     <Grid size={{ xs: 12, md: 4 }}>
       <Card sx={{ height: '100%' }}>
-        <CardActionArea component={LinkBase} to={consolePath(to)} sx={{ height: '100%' }}>
-          <CardContent>
-            <Typography variant="h4" component="p">
-              {counted(count)}
-            </Typography>
-            <Typography variant="h6" component="h3">
-              {title}
-            </Typography>
-          </CardContent>
-        </CardActionArea>
+        {to ? (
+          <CardActionArea component={LinkBase} to={consolePath(to)} sx={{ height: '100%' }}>
+            {content}
+          </CardActionArea>
+        ) : (
+          content
+        )}
       </Card>
     </Grid>
   );
 }
+
+/** Find Users for the organization's registrations of a standing (none across organizations). */
+const standingList = (organization: OrganizationMatch | null, standing: TStanding) =>
+  organization
+    ? `/users${findUsersSearch({ page: 1, organizationId: String(organization.id), name: '', standing })}`
+    : undefined;
 
 /** The weeks as a table: the same numbers as the chart, for screen readers. */
 function WeeksTable({ weeks }: { weeks: TComplianceSummaryResponse['weeks'] }) {
@@ -67,7 +83,7 @@ function WeeksTable({ weeks }: { weeks: TComplianceSummaryResponse['weeks'] }) {
 
 /**
  * The admin home's compliance picture for all organizations or one: what waits for review, what
- * expires within 30 days, what has expired, and registrations per week over six months beside
+ * expires within 30 days, what has expired, the registrations suspended and lapsed, and registrations per week over six months beside
  * the certifications due in the coming weeks.
  */
 export function ComplianceSummary() {
@@ -100,6 +116,16 @@ export function ComplianceSummary() {
               to="/expiring"
             />
             <CountCard title="Certifications expired" count={summary.data.expired} to="/expiring" />
+            <CountCard
+              title="Registrations suspended"
+              count={summary.data.suspended}
+              to={standingList(organization, 'suspended')}
+            />
+            <CountCard
+              title="Registrations lapsed"
+              count={summary.data.lapsed}
+              to={standingList(organization, 'lapsed')}
+            />
           </Grid>
           <Typography variant="h6" component="h3">
             Registrations per week, and certifications due in the coming weeks

@@ -2,10 +2,16 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TCredentialTypeRecord } from '../../../shared/credential-types';
+import {
+  ORGANIZATION_REQUIREMENT_MESSAGES,
+  SUSPEND_ON_EXPIRY_LABEL,
+} from '../../../shared/organization-requirements';
 import { createDataProvider } from '../providers/dataProvider';
 import type { HttpClient, HttpResponse } from '../providers/httpClient';
 import { CreateOrganization } from './CreateOrganization';
-import { createDefaults, validateOrganization } from './organizationForm';
+import { OrganizationInputs } from './OrganizationInputs';
+import { createDefaults, type OrganizationValues, validateOrganization } from './organizationForm';
 
 const AGENCIES = {
   '1': { agency: 'AWWA', associatedTypes: {} },
@@ -14,6 +20,17 @@ const AGENCIES = {
   '4': { agency: 'NEBRA', associatedTypes: {} },
 };
 
+const CREDENTIAL_TYPES: TCredentialTypeRecord[] = [
+  { id: 2, name: 'Business license', holder: 'company', expires: true, facts: ['number'] },
+  {
+    id: 1,
+    name: 'General liability insurance',
+    holder: 'company',
+    expires: true,
+    facts: ['issuer', 'coverage', 'additionalInsured'],
+  },
+];
+
 const ok = (json: unknown): HttpResponse => ({
   status: 200,
   headers: new Headers(),
@@ -21,10 +38,26 @@ const ok = (json: unknown): HttpResponse => ({
   json,
 });
 
+/** The form's own loads: the agencies and the credential types; undefined for anything else. */
+function formLoad(url: string): HttpResponse | undefined {
+  if (url === '/api/sc/get/certification_agencies') {
+    return ok({ code: 'SUCCESS', message: AGENCIES });
+  }
+  if (url.startsWith('/api/admin/credential-types?')) {
+    return {
+      ...ok(CREDENTIAL_TYPES),
+      headers: new Headers({
+        'Content-Range': `credential-types 0-${CREDENTIAL_TYPES.length - 1}/${CREDENTIAL_TYPES.length}`,
+      }),
+    };
+  }
+  return undefined;
+}
+
 function setup(submit: () => Promise<HttpResponse>) {
   const httpClient = vi.fn<HttpClient>(async (url) => {
-    if (url === '/api/sc/get/certification_agencies')
-      return ok({ code: 'SUCCESS', message: AGENCIES });
+    const loaded = formLoad(url);
+    if (loaded) return loaded;
     if (url.startsWith('/api/sc/submit/organization/')) return submit();
     throw new Error(`unexpected call ${url}`);
   });
@@ -51,8 +84,8 @@ async function recordingSends(): Promise<unknown[]> {
   const sent: unknown[] = [];
   const { httpClient } = setup(async () => ok({ code: 'SUCCESS' }));
   httpClient.mockImplementation(async (url, init) => {
-    if (url === '/api/sc/get/certification_agencies')
-      return ok({ code: 'SUCCESS', message: AGENCIES });
+    const loaded = formLoad(url);
+    if (loaded) return loaded;
     sent.push(JSON.parse(String(init?.body)));
     return ok({ code: 'SUCCESS' });
   });
@@ -110,20 +143,22 @@ describe('Add Organization validation messages', () => {
 
   it('requires Allowed Access Until', () => {
     const values = { ...createDefaults(AGENCIES), name: 'X', allowedUntil: '' };
-    expect(validateOrganization(values, 'create').allowedUntil).toBe(
+    expect(validateOrganization(values, 'create', CREDENTIAL_TYPES).allowedUntil).toBe(
       'Allowed Access Until is required.',
     );
-    expect(validateOrganization(values, 'edit').allowedUntil).toBe(
+    expect(validateOrganization(values, 'edit', CREDENTIAL_TYPES).allowedUntil).toBe(
       'Allowed Access Until is required.',
     );
   });
 
   it('allows 0 required certifications on edit but not on create', () => {
     const values = { ...createDefaults(AGENCIES), name: 'X', requiredCertifications: '0' };
-    expect(validateOrganization(values, 'create').requiredCertifications).toBe(
+    expect(validateOrganization(values, 'create', CREDENTIAL_TYPES).requiredCertifications).toBe(
       'Required Certifications must be at least 1.',
     );
-    expect(validateOrganization(values, 'edit').requiredCertifications).toBeUndefined();
+    expect(
+      validateOrganization(values, 'edit', CREDENTIAL_TYPES).requiredCertifications,
+    ).toBeUndefined();
   });
 
   it('sends the allowed embedding sites, one per line, and names a bad one at its field', async () => {
@@ -195,5 +230,141 @@ describe('Add Organization validation messages', () => {
     await waitFor(async () =>
       expect((await errorSummary()).textContent).toBe('API submission error.'),
     );
+  });
+});
+
+describe("Add Organization's requirements", () => {
+  const chooseFrom = async (combobox: string, option: string, index = 0) => {
+    fireEvent.mouseDown(screen.getAllByRole('combobox', { name: combobox })[index] as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  };
+  const coverage = () => screen.queryByRole('textbox', { name: 'Minimum coverage (US dollars)' });
+  const additionalInsured = () =>
+    screen.queryByRole('checkbox', { name: 'Additional insured required' });
+  /** The organization's fields alone, as the view/edit page shows them. */
+  const showInputs = (values: OrganizationValues, options: { readOnly?: boolean } = {}) =>
+    render(
+      <OrganizationInputs
+        values={values}
+        onChange={vi.fn()}
+        errors={{}}
+        agencies={AGENCIES}
+        credentialTypes={CREDENTIAL_TYPES}
+        minCertifications={0}
+        readOnly={options.readOnly}
+      />,
+    );
+
+  it('asks for a minimum coverage and additional insured only where the type carries them, and sends them', async () => {
+    const sent = await recordingSends();
+    fireEvent.change(field(/^Organization Name/), { target: { value: 'Insured Town' } });
+    await chooseFrom('Registration is valid', 'For 12 months from approval');
+    fireEvent.click(screen.getByRole('checkbox', { name: SUSPEND_ON_EXPIRY_LABEL }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a credential' }));
+    await chooseFrom('Credential type', 'Business license');
+    expect(coverage()).toBeNull();
+    expect(additionalInsured()).toBeNull();
+    await chooseFrom('Asked as', 'Accepted when given');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a credential' }));
+    // Each type is listed once: the one the first row asks for cannot be chosen again.
+    fireEvent.mouseDown(
+      screen.getAllByRole('combobox', { name: 'Credential type' })[1] as HTMLElement,
+    );
+    const taken = await screen.findByRole('option', { name: 'Business license' });
+    expect(taken.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: 'General liability insurance' }));
+    fireEvent.change(coverage() as HTMLElement, { target: { value: '$1,000,000' } });
+    fireEvent.click(additionalInsured() as HTMLElement);
+    // Every type is asked for: nothing more to add.
+    expect(screen.queryByRole('button', { name: 'Add a credential' })).toBeNull();
+
+    submitForm();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      orgInfo: {
+        registrationValidity: 'twelveMonths',
+        suspendOnExpiry: true,
+        credentialRequirements: [
+          { credentialTypeId: '2', required: false, minimumCoverage: '', additionalInsured: false },
+          {
+            credentialTypeId: '1',
+            required: true,
+            minimumCoverage: '$1,000,000',
+            additionalInsured: true,
+          },
+        ],
+      },
+    });
+  });
+
+  it('refuses a row without a type and a minimum coverage of $0, at their fields, and sends nothing', async () => {
+    const sent = await recordingSends();
+    fireEvent.change(field(/^Organization Name/), { target: { value: 'Careful Town' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a credential' }));
+    submitForm();
+    expect((await errorSummary()).textContent).toContain(
+      ORGANIZATION_REQUIREMENT_MESSAGES.typeRequired,
+    );
+
+    await chooseFrom('Credential type', 'General liability insurance');
+    fireEvent.change(coverage() as HTMLElement, { target: { value: '$0' } });
+    submitForm();
+    await waitFor(async () =>
+      expect((await errorSummary()).textContent).toBe(
+        ORGANIZATION_REQUIREMENT_MESSAGES.coverageInvalid,
+      ),
+    );
+    expect(screen.getAllByText(ORGANIZATION_REQUIREMENT_MESSAGES.coverageInvalid)).toHaveLength(2);
+    expect(sent).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove this credential' }));
+    submitForm();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ orgInfo: { credentialRequirements: [] } });
+  });
+
+  it('names a minimum coverage the type no longer carries, shown so it can be cleared', () => {
+    const values = {
+      ...createDefaults(AGENCIES),
+      name: 'Stale Town',
+      credentialRequirements: [
+        { credentialTypeId: '2', required: true, minimumCoverage: '5000', additionalInsured: true },
+      ],
+    };
+    expect(validateOrganization(values, 'edit', CREDENTIAL_TYPES)).toEqual({
+      'credentialRequirements.0.minimumCoverage':
+        ORGANIZATION_REQUIREMENT_MESSAGES.coverageNotCarried,
+      'credentialRequirements.0.additionalInsured':
+        ORGANIZATION_REQUIREMENT_MESSAGES.additionalInsuredNotCarried,
+    });
+    showInputs(values);
+    expect(coverage()?.getAttribute('value')).toBe('5000');
+    expect(additionalInsured()).toHaveProperty('checked', true);
+  });
+
+  it('shows the requirements read-only in the view, with nothing to add or remove', () => {
+    const values = {
+      ...createDefaults(AGENCIES),
+      registrationValidity: 'calendarYear' as const,
+      credentialRequirements: [
+        {
+          credentialTypeId: '1',
+          required: true,
+          minimumCoverage: '$2,000,000',
+          additionalInsured: false,
+        },
+      ],
+    };
+    showInputs(values, { readOnly: true });
+    expect(screen.getByRole('heading', { name: 'Requirements' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Registration is valid' }).textContent).toBe(
+      'Through December 31 of the year it was approved',
+    );
+    expect(coverage()).toHaveProperty('disabled', true);
+    expect(coverage()?.getAttribute('value')).toBe('$2,000,000');
+    expect(screen.queryByRole('button', { name: 'Add a credential' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove this credential' })).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   toPayload,
   validateOrganization,
 } from './organizationForm';
+import { useCredentialTypes } from './useCredentialTypes';
 
 /** Add Organization (spec sections 2, 3 and 9). Success opens the new organization's page. */
 export function CreateOrganization() {
@@ -24,6 +25,7 @@ export function CreateOrganization() {
   const navigate = useNavigate();
   const consolePath = useConsolePath();
   const agencies = useLoad(() => api.getAgencies(), [api]);
+  const credentialTypes = useCredentialTypes();
   const [values, setValues] = useState<OrganizationValues>();
   const [busy, setBusy] = useState(false);
   const errors = useFormErrors(serverErrors);
@@ -35,7 +37,7 @@ export function CreateOrganization() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!values) return;
-    const clientErrors = validateOrganization(values, 'create');
+    const clientErrors = validateOrganization(values, 'create', credentialTypes.data ?? []);
     if (Object.keys(clientErrors).length > 0) {
       errors.showClient(clientErrors);
       return;
@@ -55,8 +57,10 @@ export function CreateOrganization() {
   return (
     <Box sx={{ pb: 4 }}>
       <PageHeading title="Add Organization" />
-      {agencies.loading ? <LinearProgress aria-label="Loading" /> : null}
-      {agencies.error ? <Alert severity="error">{MESSAGES.apiRequestError}</Alert> : null}
+      {agencies.loading || credentialTypes.loading ? <LinearProgress aria-label="Loading" /> : null}
+      {agencies.error || credentialTypes.error ? (
+        <Alert severity="error">{MESSAGES.apiRequestError}</Alert>
+      ) : null}
       {values ? (
         <Box component="form" noValidate onSubmit={submit} aria-label="Add Organization">
           <ErrorList errors={errors.summary} />
@@ -65,6 +69,7 @@ export function CreateOrganization() {
             onChange={setValues}
             errors={errors.fieldErrors}
             agencies={agencies.data ?? {}}
+            credentialTypes={credentialTypes.data ?? []}
             minCertifications={1}
           />
           <SubmitButton label="Submit" busy={busy} />

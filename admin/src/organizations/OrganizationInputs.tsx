@@ -15,6 +15,7 @@ import {
   EMAIL_FREQUENCY_KEYS,
   MAX_CALIBRATION_INTERVAL_MONTHS,
 } from '../../../shared/constants';
+import type { TCredentialTypeRecord } from '../../../shared/credential-types';
 import { IsoDateInput } from '../components/IsoDateInput';
 import type { AgencyEntry } from '../providers/types';
 import {
@@ -22,12 +23,15 @@ import {
   type OrganizationErrors,
   type OrganizationValues,
 } from './organizationForm';
+import { RequirementsSection } from './RequirementsSection';
 
 interface Props {
   values: OrganizationValues;
   onChange(values: OrganizationValues): void;
   errors: OrganizationErrors;
   agencies: Record<string, AgencyEntry>;
+  /** What the organization can ask for beyond certifications. */
+  credentialTypes: readonly TCredentialTypeRecord[];
   /** View mode: everything read-only. */
   readOnly?: boolean;
   /** The name cannot change after creation. */
@@ -42,6 +46,7 @@ export function OrganizationInputs({
   onChange,
   errors,
   agencies,
+  credentialTypes,
   readOnly = false,
   nameDisabled = false,
   minCertifications,
@@ -260,6 +265,14 @@ export function OrganizationInputs({
             )}
         </FormHelperText>
       </FormControl>
+      <RequirementsSection
+        values={values}
+        onChange={(changes) => onChange({ ...values, ...changes })}
+        errors={errors}
+        credentialTypes={credentialTypes}
+        readOnly={readOnly}
+        guidance={guidance}
+      />
     </Box>
   );
 }

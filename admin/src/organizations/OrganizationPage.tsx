@@ -24,6 +24,7 @@ import {
 } from './organizationForm';
 import { organizationNameCandidates } from './orgNameParam';
 import { formLink, SuccessPanel } from './SuccessPanel';
+import { useCredentialTypes } from './useCredentialTypes';
 
 type Mode = 'view' | 'edit' | 'edited' | 'delete';
 
@@ -53,6 +54,7 @@ export function OrganizationPage() {
     throw lastError;
   }, [api, candidates]);
   const agencies = useLoad(() => api.getAgencies(), [api]);
+  const credentialTypes = useCredentialTypes();
 
   const [mode, setMode] = useState<Mode>('view');
   const [values, setValues] = useState<OrganizationValues>();
@@ -76,7 +78,7 @@ export function OrganizationPage() {
   const submitEdits = async (event: FormEvent) => {
     event.preventDefault();
     if (!values || !org) return;
-    const clientErrors = validateOrganization(values, 'edit');
+    const clientErrors = validateOrganization(values, 'edit', credentialTypes.data ?? []);
     if (Object.keys(clientErrors).length > 0) {
       errors.showClient(clientErrors);
       return;
@@ -136,8 +138,10 @@ export function OrganizationPage() {
   return (
     <Box sx={{ pb: 4 }}>
       <PageHeading title={title} />
-      {organization.loading || agencies.loading ? <LinearProgress aria-label="Loading" /> : null}
-      {organization.error || agencies.error ? (
+      {organization.loading || agencies.loading || credentialTypes.loading ? (
+        <LinearProgress aria-label="Loading" />
+      ) : null}
+      {organization.error || agencies.error || credentialTypes.error ? (
         <Alert severity="error">{MESSAGES.apiRequestError}</Alert>
       ) : null}
       {org && values ? (
@@ -148,6 +152,7 @@ export function OrganizationPage() {
             onChange={setValues}
             errors={errors.fieldErrors}
             agencies={agencies.data ?? {}}
+            credentialTypes={credentialTypes.data ?? []}
             readOnly={!editing}
             nameDisabled
             minCertifications={0}

@@ -4,7 +4,14 @@ import {
   ORGANIZATION_DEFAULTS,
   type TEmailFrequency,
 } from '../../../shared/constants';
+import type { TCredentialTypeRecord } from '../../../shared/credential-types';
+import {
+  credentialRequirementProblems,
+  ZCredentialRequirements,
+} from '../../../shared/organization-requirements';
+import { formatDollars } from '../../../shared/requirements';
 import { ZOrganizationCreateInfo, ZOrganizationEditInfo } from '../../../shared/staff';
+import type { TRegistrationValidity } from '../../../shared/standing';
 import type { AgencyEntry, OrganizationPayload, OrgInfo } from '../providers/types';
 
 /** The organization form in the console's words; the wire names live in toPayload/fromOrgInfo. */
@@ -26,11 +33,32 @@ export interface OrganizationValues {
   /** Whole months, as typed. */
   calibrationIntervalMonths: string;
   acceptExpiredCertifications: boolean;
+  registrationValidity: TRegistrationValidity;
+  suspendOnExpiry: boolean;
+  credentialRequirements: RequirementValues[];
 }
 
+/** One credential type the organization asks for, as the form holds it. */
+export interface RequirementValues {
+  /** The type's id, or '' until one is chosen. */
+  credentialTypeId: string;
+  required: boolean;
+  /** As typed ("$1,000,000"); '' for no minimum. */
+  minimumCoverage: string;
+  additionalInsured: boolean;
+}
+export type RequirementErrorKey = `credentialRequirements.${number}.${keyof RequirementValues}`;
+
 export type OrganizationErrors = Partial<
-  Record<keyof OrganizationValues | `extraEmails.${number}`, string>
+  Record<keyof OrganizationValues | `extraEmails.${number}` | RequirementErrorKey, string>
 >;
+
+export const NEW_REQUIREMENT: RequirementValues = {
+  credentialTypeId: '',
+  required: true,
+  minimumCoverage: '',
+  additionalInsured: false,
+};
 
 export const MAX_EXTRA_EMAILS = LIMITS.maxExtraOrgEmails;
 
@@ -53,6 +81,9 @@ export function createDefaults(agencies: Record<string, AgencyEntry>): Organizat
     embedOrigins: '',
     calibrationIntervalMonths: String(ORGANIZATION_DEFAULTS.calibrationIntervalMonths),
     acceptExpiredCertifications: false,
+    registrationValidity: 'untilWithdrawn',
+    suspendOnExpiry: false,
+    credentialRequirements: [],
   };
 }
 
@@ -74,6 +105,15 @@ export function fromOrgInfo(org: OrgInfo): OrganizationValues {
       org.calibrationIntervalMonths ?? ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
     ),
     acceptExpiredCertifications: org.acceptExpiredCerts ?? false,
+    registrationValidity: org.registrationValidity,
+    suspendOnExpiry: org.suspendOnExpiry,
+    credentialRequirements: org.credentialRequirements.map((requirement) => ({
+      credentialTypeId: String(requirement.credentialTypeId),
+      required: requirement.required,
+      minimumCoverage:
+        requirement.minimumCoverage === null ? '' : formatDollars(requirement.minimumCoverage),
+      additionalInsured: requirement.additionalInsured,
+    })),
   };
 }
 
@@ -94,6 +134,9 @@ export function toPayload(values: OrganizationValues): OrganizationPayload {
     allowedEmbedOrigins: values.embedOrigins.split('\n'),
     calibrationIntervalMonths: values.calibrationIntervalMonths.trim(),
     acceptExpiredCerts: values.acceptExpiredCertifications,
+    registrationValidity: values.registrationValidity,
+    suspendOnExpiry: values.suspendOnExpiry,
+    credentialRequirements: values.credentialRequirements,
   };
 }
 
@@ -125,7 +168,12 @@ const FIELD_OF: Record<string, keyof OrganizationValues> = {
   calibrationIntervalMonths: 'calibrationIntervalMonths',
   acceptExpiredCerts: 'acceptExpiredCertifications',
   acceptExpiredCertifications: 'acceptExpiredCertifications',
+  registrationValidity: 'registrationValidity',
+  suspendOnExpiry: 'suspendOnExpiry',
+  credentialRequirements: 'credentialRequirements',
 };
+
+const REQUIREMENT_FIELDS: readonly string[] = Object.keys(NEW_REQUIREMENT);
 
 /** Maps a field path ('orgInfo.orgEmails.1', ['orgEndDate']) to the form's error key. */
 export function errorKeyOf(
@@ -134,16 +182,28 @@ export function errorKeyOf(
   const parts = path.map(String).filter((part) => part !== 'orgInfo');
   const field = parts[0] ? FIELD_OF[parts[0]] : undefined;
   if (!field) return undefined;
-  if (field === 'extraEmails' && parts[1] !== undefined && /^\d+$/.test(parts[1])) {
-    return `extraEmails.${Number(parts[1])}`;
+  const position = parts[1] !== undefined && /^\d+$/.test(parts[1]) ? Number(parts[1]) : undefined;
+  if (field === 'extraEmails' && position !== undefined) return `extraEmails.${position}`;
+  const requirementField = parts[2];
+  if (
+    field === 'credentialRequirements' &&
+    position !== undefined &&
+    requirementField !== undefined &&
+    REQUIREMENT_FIELDS.includes(requirementField)
+  ) {
+    return `credentialRequirements.${position}.${requirementField as keyof RequirementValues}`;
   }
   return field;
 }
 
-/** Client validation with the shared rules (shared/staff.ts); messages keyed by form field. */
+/**
+ * Client validation with the shared rules (shared/staff.ts, shared/organization-requirements.ts,
+ * the credential types as loaded); messages keyed by form field.
+ */
 export function validateOrganization(
   values: OrganizationValues,
   mode: 'create' | 'edit',
+  credentialTypes: readonly TCredentialTypeRecord[],
 ): OrganizationErrors {
   const payload = toPayload(values);
   const errors: OrganizationErrors = {};
@@ -163,6 +223,13 @@ export function validateOrganization(
     const check = ZOrganizationEditInfo.shape.orgEmails.safeParse([{ email }]);
     if (!check.success) errors[`extraEmails.${index}`] ??= check.error.issues[0]?.message;
   });
+  const requirements = ZCredentialRequirements.safeParse(payload.credentialRequirements);
+  if (requirements.success) {
+    const factsOfType = new Map(credentialTypes.map((type) => [type.id, type.facts]));
+    const problems = credentialRequirementProblems(requirements.data, factsOfType);
+    // The shared check names fields as the server's answer does.
+    Object.assign(errors, serverErrors(problems));
+  }
   return errors;
 }
 

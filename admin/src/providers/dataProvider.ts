@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type {
+  TAdminRegistrationResponse,
   TAdminStaffResponse,
   TAdminStaffSessionResponse,
 } from '../../../shared/admin-responses';
@@ -104,6 +105,12 @@ export interface StaffCalls {
     action: TReviewAction,
     body: { version: number } & Record<string, unknown>,
   ): Promise<TReviewDecisionResponse>;
+  /** Suspends or reinstates a registration; answers the registration as it now stands. */
+  changeStanding(
+    registrationId: string | number,
+    action: 'suspend' | 'reinstate',
+    body: { reason: string; until?: string | null },
+  ): Promise<TAdminRegistrationResponse>;
 
   /** The Staff screen's actions on one account. */
   staffAction(
@@ -238,6 +245,8 @@ export function createDataProvider(
         .signups,
     decideReview: (registrationId, action, body) =>
       send(`/api/sc/submit/review/${segment(registrationId)}/${action}`, 'POST', body),
+    changeStanding: (registrationId, action, body) =>
+      post(`${REST_URL}/registrations/${segment(registrationId)}/${action}`, 'POST', body),
     generateReport(orgId, request, options) {
       if (!filePoster) throw new Error('reports need a file poster');
       return filePoster(`/api/sc/get/get_reports/${segment(orgId)}`, request, options);

@@ -1,15 +1,19 @@
 import { Chip, Typography } from '@mui/material';
 import { DataTable, SelectInput } from 'react-admin';
+import { STANDING_LABELS, STANDINGS } from '../../../shared/standing';
 import { ConsoleList } from '../components/ConsoleList';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
 import { OrganizationFilter } from '../components/OrganizationFilter';
 import { PageHeading } from '../components/PageHeading';
+import { StandingChip } from '../components/StandingChip';
 import { dateTime, type TReview, waitedFor } from './reviewWords';
 
 const USER_TYPE_CHOICES = [
   { id: 'tester', name: 'Tester' },
   { id: 'admin', name: 'Admin' },
 ];
+
+const STANDING_CHOICES = STANDINGS.map((id) => ({ id, name: STANDING_LABELS[id] }));
 
 const filters = [
   <OrganizationFilter key="organization" source="organization" alwaysOn />,
@@ -20,11 +24,18 @@ const filters = [
     choices={USER_TYPE_CHOICES}
     alwaysOn
   />,
+  <SelectInput
+    key="standing"
+    source="standing"
+    label="Standing"
+    choices={STANDING_CHOICES}
+    alwaysOn
+  />,
 ];
 
 /**
  * The Review Queue: registrations waiting for review (new and resubmitted), oldest first,
- * filtered by organization and user type, paged by the server. A row opens its review.
+ * filtered by organization, user type and standing, paged by the server. A row opens its review.
  */
 export function ReviewQueue() {
   return (
@@ -63,6 +74,12 @@ export function ReviewQueue() {
           />
           <DataTable.Col source="organizationName" label="Organization" disableSort />
           <DataTable.Col source="companyName" label="Company" disableSort />
+          <DataTable.Col
+            source="standing"
+            label="Standing"
+            disableSort
+            render={(row) => <StandingChip standing={row.standing} />}
+          />
           <DataTable.Col
             label="Submission"
             disableSort

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useGetOne } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { LIMITS } from '../../../shared/constants';
+import { STANDING_LABELS, STANDINGS, type TStanding } from '../../../shared/standing';
 import { OrganizationPicker } from '../components/OrganizationPicker';
 import { useAllowed } from '../components/useAllowed';
 import type { OrganizationMatch } from '../providers/types';
@@ -17,8 +18,9 @@ interface Props {
 }
 
 /**
- * The spec's search form: All Organizations / An Organization, Name, the organization search and
- * a Search button that checks the choice before the list follows it.
+ * The spec's search form: All Organizations / An Organization, Name, the organization search
+ * (with the registrations' standing to list) and a Search button that checks the choice before
+ * the list follows it.
  */
 export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
   const mayAdd = useAllowed('users', 'create');
@@ -29,6 +31,7 @@ export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
   );
   const [scope, setScope] = useState<Scope>(query.organizationId ? 'organization' : 'all');
   const [name, setName] = useState(query.name);
+  const [standing, setStanding] = useState<TStanding | ''>(query.standing ?? '');
   const [picked, setPicked] = useState<OrganizationMatch | null>(null);
   const [errors, setErrors] = useState<{ organization?: string; name?: string }>({});
 
@@ -43,10 +46,12 @@ export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
     if (name.trim().length > LIMITS.longText) found.name = MESSAGES.nameTooLong;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    const inOrganization = scope === 'organization' && picked;
     onSearch({
       page: 1,
-      organizationId: scope === 'organization' && picked ? String(picked.id) : '',
+      organizationId: inOrganization ? String(picked.id) : '',
       name: name.trim(),
+      ...(inOrganization && standing ? { standing } : {}),
     });
   };
 
@@ -79,7 +84,25 @@ export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
           sx={{ minWidth: 240 }}
         />
         {scope === 'organization' ? (
-          <OrganizationPicker value={picked} onChange={setPicked} error={errors.organization} />
+          <>
+            <OrganizationPicker value={picked} onChange={setPicked} error={errors.organization} />
+            <TextField
+              select
+              label="Standing"
+              name="standing"
+              value={standing}
+              onChange={(event) => setStanding(event.target.value as TStanding | '')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ minWidth: 160 }}
+            >
+              <option value="">Any standing</option>
+              {STANDINGS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {STANDING_LABELS[choice]}
+                </option>
+              ))}
+            </TextField>
+          </>
         ) : null}
         <Button type="submit" variant="contained" sx={{ mt: 1 }}>
           Search

@@ -13,9 +13,12 @@ import { srOnly } from '../components/srOnly';
 import { statusLabel } from '../expiring/expiringWords';
 import { ReviewHistory } from '../review/ReviewHistory';
 import { dateTime } from '../review/reviewWords';
+import { OrganizationStanding, type TUserOrganization } from './OrganizationStanding';
 import { useEnrollment } from './useEnrollment';
 
 // The lists of the users resource's record (GET /api/admin/users/{id}) that User Info shows.
+type TUserRecord = z.infer<typeof ZAdminUserResponse>;
+
 interface UserCertification {
   id: number;
   number: string;
@@ -47,7 +50,7 @@ function RelatedList({ title, source, children }: RelatedListProps) {
 
 /**
  * The organizations the person registered with, each with its registration's review (a link to
- * it) and its Enrolled? checkbox.
+ * it), its standing (with Suspend or Reinstate) and its Enrolled? checkbox.
  */
 export function UserOrganizations() {
   const user = useRecordContext();
@@ -66,6 +69,13 @@ export function UserOrganizations() {
               {` (registration with ${organization.name})`}
             </Box>
           </Link>
+        )}
+      />
+      <DataTable.Col
+        label="Standing"
+        disableSort
+        render={(organization: TUserOrganization) => (
+          <OrganizationStanding organization={organization} />
         )}
       />
       <DataTable.Col
@@ -179,8 +189,6 @@ export function UserReminders() {
     </RelatedList>
   );
 }
-
-type TUserRecord = z.infer<typeof ZAdminUserResponse>;
 
 /** Every decision on the person's registrations, oldest first, named by organization. */
 export function UserReviewHistory() {

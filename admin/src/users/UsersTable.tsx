@@ -3,7 +3,9 @@ import type { MouseEvent } from 'react';
 import { DataTable, useGetOne, useListContext } from 'react-admin';
 import type { TReviewState } from '../../../shared/review';
 import { REVIEW_STATE_LABELS } from '../../../shared/review-messages';
+import type { TStanding } from '../../../shared/standing';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
+import { StandingChip } from '../components/StandingChip';
 import { useAllowed } from '../components/useAllowed';
 import type { OrganizationMatch } from '../providers/types';
 import type { FindUsersQuery } from './findUsersAddress';
@@ -15,9 +17,10 @@ interface UserRow {
   lastName: string;
   phone: string;
   email: string;
-  /** Listed for one organization: that registration's enrollment and review. */
+  /** Listed for one organization: that registration's enrollment, review and standing. */
   enrolled?: boolean;
   reviewState?: TReviewState;
+  standing?: TStanding;
 }
 
 // A click on the Enrolled cell changes enrollment; it must not open the user as the row does.
@@ -32,7 +35,7 @@ function SelectedOrganization({ organizationId }: { organizationId: string }) {
 
 /**
  * Find Users' table: First Name, Last Name, Phone, Email, and with an organization chosen the
- * registration's review state, its Enrolled checkbox (hidden while the list loads) and Enroll
+ * registration's review state, its standing, its Enrolled checkbox (hidden while the list loads) and Enroll
  * All Users. A row opens User Info.
  */
 export function UsersTable({ query }: { query: FindUsersQuery }) {
@@ -75,6 +78,15 @@ export function UsersTable({ query }: { query: FindUsersQuery }) {
             disableSort
             render={(user: UserRow) =>
               user.reviewState ? REVIEW_STATE_LABELS[user.reviewState] : ''
+            }
+          />
+        ) : null}
+        {organizationId ? (
+          <DataTable.Col
+            label="Standing"
+            disableSort
+            render={(user: UserRow) =>
+              user.standing ? <StandingChip standing={user.standing} /> : ''
             }
           />
         ) : null}

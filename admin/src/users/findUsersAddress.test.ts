@@ -23,4 +23,14 @@ describe("Find Users' address", () => {
     });
     expect(usersFilterOf({ page: 1, organizationId: '', name: '' })).toEqual({});
   });
+
+  it("carries a standing with an organization only, and filters the organization's people by it", () => {
+    const query = { page: 1, organizationId: '42', name: '', standing: 'suspended' as const };
+    expect(findUsersSearch(query)).toBe('?page=1&org=42&standing=suspended');
+    expect(findUsersQueryOf('?page=1&org=42&standing=suspended')).toEqual(query);
+    expect(usersFilterOf(query)).toEqual({ organization: '42', standing: 'suspended' });
+    expect(findUsersQueryOf('?page=1&standing=suspended').standing).toBeUndefined();
+    expect(findUsersQueryOf('?page=1&org=42&standing=gone').standing).toBeUndefined();
+    expect(findUsersSearch({ ...query, organizationId: '' })).toBe('?page=1');
+  });
 });

@@ -248,3 +248,47 @@ export function submit(
     payload: body as object,
   });
 }
+
+// ---- credential requirements (issue 27) ----
+
+export interface CredentialRequirementFixture {
+  /** A credential type's name (the seeded ones: 'General liability insurance' …). */
+  type: string;
+  required?: boolean;
+  minimumCoverage?: number | null;
+  additionalInsured?: boolean;
+}
+
+/**
+ * Makes the organization ask for credentials, written straight into its requirements (staff set
+ * them on the console elsewhere); returns each type's id by name.
+ */
+export async function requireCredentials(
+  em: EntityManager,
+  organizationId: number,
+  requirements: CredentialRequirementFixture[],
+): Promise<Record<string, number>> {
+  const connection = em.getConnection();
+  const ids: Record<string, number> = {};
+  for (const requirement of requirements) {
+    const [type] = await connection.execute<{ id: number }[]>(
+      'select id from credential_types where name = ?',
+      [requirement.type],
+    );
+    if (!type) throw new Error(`no credential type ${requirement.type}`);
+    ids[requirement.type] = type.id;
+    await connection.execute(
+      `insert into organization_credential_requirements
+         (organization_id, credential_type_id, required, minimum_coverage, additional_insured)
+       values (?, ?, ?, ?, ?)`,
+      [
+        organizationId,
+        type.id,
+        requirement.required ?? true,
+        requirement.minimumCoverage ?? null,
+        requirement.additionalInsured ?? false,
+      ],
+    );
+  }
+  return ids;
+}

@@ -223,7 +223,7 @@ describe('the route table', () => {
  * The least role of each kind of staff work (issue 20's role list): Administrators manage staff
  * accounts and the certification agencies and types every form shares, and alone remove people;
  * Editors change organizations, people and enrollment, keep the credential types organizations
- * ask for (issue 27) and decide reviews; Viewers read every
+ * ask for (issue 27), decide reviews and suspend and reinstate registrations; Viewers read every
  * screen and download and email reports. Routes a rule does not name must be reads (Viewer).
  */
 const ROLE_RULES: [RegExp, TStaffRole][] = [
@@ -241,6 +241,7 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
     /^POST \/api\/sc\/submit\/review\/:registrationId\/(document|approve|request_changes|reject)$/,
     'editor',
   ],
+  [/^POST \/api\/admin\/registrations\/:id\/(suspend|reinstate)$/, 'editor'],
   [/^POST \/api\/sc\/get\/(get_reports|send_email|users_list)\//, 'viewer'],
   [/^POST \/api\/sc\/get\/users_list$/, 'viewer'],
   [/^POST \/api\/sc\/(session\/user-logout|account\/)/, 'viewer'],
@@ -277,6 +278,10 @@ describe('the staff role table', () => {
     expect(roles.get('PUT /api/admin/types/:id')).toBe('administrator');
     expect(roles.get('GET /api/admin/staff')).toBe('administrator');
     expect(roles.get('POST /api/admin/staff/:id/deactivate')).toBe('administrator');
+    expect(roles.get('POST /api/admin/registrations/:id/suspend')).toBe(
+      roles.get('POST /api/sc/submit/review/:registrationId/approve'),
+    );
+    expect(roles.get('POST /api/admin/registrations/:id/reinstate')).toBe('editor');
   });
 
   it('answers each route 401 without a token, 403 below its role and never refuses its role or above', async () => {
@@ -334,6 +339,7 @@ describe('the staff role table', () => {
       },
       reports: { list: 'POST /api/sc/get/get_reports/:orgId' },
       review: { decide: 'POST /api/sc/submit/review/:registrationId/approve' },
+      registrations: { standing: 'POST /api/admin/registrations/:id/suspend' },
     };
     for (const [resource, actions] of Object.entries(CONSOLE_PERMISSIONS)) {
       for (const [action, role] of Object.entries(actions)) {

@@ -59,6 +59,14 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
   };
 }
 
+/** A page of the site with no language chosen earlier on it (the switch remembers its choice). */
+export async function freshPage(browser: TestBrowser, siteUrl: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${siteUrl}/`);
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
 export async function screenshot(page: Page, name: string) {
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });

@@ -89,8 +89,13 @@ export const FIRST_SCREENS: FirstScreen[] = [
     (paths) => `/form/${paths.formHash}`,
     (language) => ({ selector: 'main button', text: words[language].org.getStarted }),
     // The wizard behind Get Started, the banner's formatter (this organization has none) and the
-    // offer to register from My registrations, with its check of who is signed in.
-    { timed: true, later: ['WizardRoute', 'Banner', 'JoinFromAccount'], foreign: ACCOUNT },
+    // offer to register from My registrations, with its check of who is signed in; never the
+    // credentials' pages (fetched when a wizard page first shows them).
+    {
+      timed: true,
+      later: ['WizardRoute', 'Banner', 'JoinFromAccount'],
+      foreign: [...ACCOUNT, 'CredentialFields'],
+    },
   ),
   ...bothLanguages(
     '/form/{hash}/status/{token}',

@@ -3,7 +3,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../helpers/axe.js';
-import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
+import {
+  launchBrowser,
+  freshPage as openFreshPage,
+  screenshot,
+  type TestBrowser,
+} from '../helpers/browser.js';
 import {
   countRows,
   createOrganization,
@@ -36,12 +41,7 @@ afterAll(async () => {
 });
 
 /** A page with no language chosen earlier on this site (the switch remembers its choice). */
-async function freshPage(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(() => localStorage.clear());
-  return page;
-}
+const freshPage = () => openFreshPage(browser, server.url);
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 

@@ -11,7 +11,10 @@ export const EMBED_EVENT_PREFIX = 'backflow:';
 export interface TEmbedEventMap {
   /** The organization was found and the form shows, in this language. */
   ready: { orgName: string; language: TLanguage; title: string };
-  /** A wizard page shows: its number (0-6, as the spec numbers them) and its name. */
+  /**
+   * A wizard page shows: its number (0-6 as the spec numbers them; 7 the company's credentials,
+   * for an organization that asks for them) and its name.
+   */
   step: { page: number; step: TStepId };
   /** Next found problems on a page: which page, and how many (never what they are). */
   validationError: { page: number; step: TStepId; errorCount: number };

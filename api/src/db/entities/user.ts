@@ -174,10 +174,10 @@ export const Registration = defineEntity({
     },
     { name: 'registrations_registered_at_idx', properties: ['registeredAt'] },
     {
-      // The daily run's lapses and period reminders read registrations by their last day.
+      // The daily run reads the registrations not yet lapsed by their last day (lapses, reminders).
       name: 'registrations_valid_through_idx',
       expression:
-        'create index "registrations_valid_through_idx" on "registrations" ("valid_through", "id") where "valid_through" is not null',
+        'create index "registrations_valid_through_idx" on "registrations" ("valid_through", "id") where "valid_through" is not null and "standing" <> \'lapsed\'',
     },
     {
       // Standing filters and counts: most registrations are Active and stay out of it.

@@ -1,5 +1,6 @@
 import type { TUserType } from '../../../../shared/constants.js';
 import type { TReviewState } from '../../../../shared/review.js';
+import type { TStanding } from '../../../../shared/standing.js';
 import { sql } from '../../db/sql.js';
 
 // The statements of what a signed-in person sees of their own record. Every one takes the id of
@@ -36,16 +37,22 @@ export const PERSON = sql<{ userId: number }>(
 );
 
 export interface RegistrationRow {
+  id: number;
   organization_name: string;
   review_state: TReviewState;
   enrolled: boolean;
   registered_on: string;
+  standing: TStanding;
+  valid_through: string | null;
+  reregistered: boolean;
 }
 
 export const REGISTRATIONS = sql<{ userId: number; zone: string }>(
   'account-registrations',
-  `select o.name as organization_name, r.review_state, r.enrolled,
-          to_char(r.registered_at at time zone :zone, 'YYYY-MM-DD') as registered_on
+  `select r.id, o.name as organization_name, r.review_state, r.enrolled,
+          to_char(r.registered_at at time zone :zone, 'YYYY-MM-DD') as registered_on,
+          r.standing, to_char(r.valid_through, 'YYYY-MM-DD') as valid_through,
+          r.reregistered_at is not null as reregistered
      from registrations r join organizations o on o.id = r.organization_id
     where r.user_id = :userId
     order by lower(o.name), o.id`,

@@ -18,6 +18,7 @@ import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { openDocument, sendDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
+import { registerAccountReregistration } from '../reregistration/routes.js';
 import { UPLOAD_LIMITS } from '../uploads/receive.js';
 import { registerChangeRoutes } from './change-routes.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
@@ -157,6 +158,7 @@ async function accountRoutes(scope: FastifyInstance) {
   );
 
   registerChangeRoutes(app, { signedIn, rateLimit, publicUrl });
+  registerAccountReregistration(app, { signedIn, rateLimit, publicUrl });
 
   app.post(
     '/email',

@@ -7,6 +7,7 @@ import type {
 } from '../../../../shared/account.js';
 import { programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
 import { expiryStatus } from '../../../../shared/reminders.js';
+import { reregistrationOpen } from '../../../../shared/standing.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import {
@@ -178,10 +179,22 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
             zip: person.company_zip ?? '',
           },
     registrations: registrations.map((row) => ({
+      id: row.id,
       organizationName: row.organization_name,
       reviewState: row.review_state,
       enrolled: row.enrolled,
       registeredOn: row.registered_on,
+      standing: row.standing,
+      validThrough: row.valid_through,
+      canRegisterAgain: reregistrationOpen(
+        {
+          reviewState: row.review_state,
+          standing: row.standing,
+          validThrough: row.valid_through,
+          reregistered: row.reregistered,
+        },
+        today,
+      ),
     })),
     companyPeople: people.map((row) => ({
       id: row.id,

@@ -126,6 +126,19 @@ export function booleanFilter(value: unknown, name: string): boolean | undefined
   throw AppError.badRequest(`filter.${name} must be true or false.`);
 }
 
+/** One of a list of values (a role, a standing …); undefined when absent or empty. */
+export function oneOfFilter<T extends string>(
+  values: readonly T[],
+  value: unknown,
+  name: string,
+): T | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!(values as readonly unknown[]).includes(value)) {
+    throw AppError.badRequest(`filter.${name} must be one of ${values.join(', ')}.`);
+  }
+  return value as T;
+}
+
 export function textFilter(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' || value.length > 255) {

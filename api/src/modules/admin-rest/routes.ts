@@ -28,6 +28,7 @@ import {
   ZAdminUserCreate,
   ZAdminUserUpdate,
 } from '../../../../shared/staff.js';
+import { STANDINGS } from '../../../../shared/standing.js';
 import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
@@ -74,7 +75,14 @@ import {
   USER_SORT_FIELDS,
   updateUser,
 } from '../users/service.js';
-import { booleanFilter, idFilter, idsFilter, instantFilter, textFilter } from './list-query.js';
+import {
+  booleanFilter,
+  idFilter,
+  idsFilter,
+  instantFilter,
+  oneOfFilter,
+  textFilter,
+} from './list-query.js';
 import { registerResource } from './resource.js';
 import { staffRestRoutes } from './staff-routes.js';
 
@@ -117,6 +125,8 @@ function userTypeFilter(value: unknown): (typeof USER_TYPES)[number] | undefined
   }
   return value as (typeof USER_TYPES)[number];
 }
+
+const standingFilter = (value: unknown) => oneOfFilter(STANDINGS, value, 'standing');
 
 /** Agencies and types: filtered by ids (getMany) or by a name search (q). */
 const nameListFilter = (raw: Record<string, unknown>) => ({
@@ -236,10 +246,20 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
     filter: (raw) => {
       const organizationId = idFilter(raw.organization, 'organization');
       const enrolled = booleanFilter(raw.enrolled, 'enrolled');
+      const standing = standingFilter(raw.standing);
       if (enrolled !== undefined && organizationId === undefined) {
         throw AppError.badRequest('filter.enrolled needs filter.organization.');
       }
-      return { ids: idsFilter(raw.id), q: textFilter(raw.q, 'q'), organizationId, enrolled };
+      if (standing !== undefined && organizationId === undefined) {
+        throw AppError.badRequest('filter.standing needs filter.organization.');
+      }
+      return {
+        ids: idsFilter(raw.id),
+        q: textFilter(raw.q, 'q'),
+        organizationId,
+        enrolled,
+        standing,
+      };
     },
     list: listUsers,
     getOne: userDetailRecord,
@@ -268,6 +288,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
       enrolled: booleanFilter(raw.enrolled, 'enrolled'),
       from: instantFilter(raw.registeredAt_gte, 'registeredAt_gte'),
       before: instantFilter(raw.registeredAt_lte, 'registeredAt_lte', true),
+      standing: standingFilter(raw.standing),
     }),
     list: listRegistrations,
     getOne: getRegistration,
@@ -285,6 +306,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
       ids: idsFilter(raw.id),
       organizationId: idFilter(raw.organization, 'organization'),
       userType: userTypeFilter(raw.userType),
+      standing: standingFilter(raw.standing),
     }),
     list: listQueue,
     getOne: (em, id) => getReview(em, id),

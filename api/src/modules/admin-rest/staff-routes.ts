@@ -8,12 +8,8 @@ import {
   ZAdminStaffSessionResponse,
 } from '../../../../shared/admin-responses.js';
 import { CODES } from '../../../../shared/codes.js';
-import {
-  STAFF_MESSAGES,
-  ZId,
-  ZStaffInviteRequest,
-  ZStaffUpdateRequest,
-} from '../../../../shared/staff.js';
+import { STAFF_MESSAGES, ZId } from '../../../../shared/staff.js';
+import { ZStaffInviteRequest, ZStaffUpdateRequest } from '../../../../shared/staff-accounts.js';
 import { withErrorResponses, ZSuccessResponse } from '../../../../shared/staff-responses.js';
 import {
   STAFF_ROLES,
@@ -21,7 +17,6 @@ import {
   type TStaffRole,
   type TStaffStatus,
 } from '../../../../shared/staff-roles.js';
-import { AppError } from '../../errors.js';
 import type { Actor } from '../audit/service.js';
 import {
   endStaffSessions,
@@ -34,23 +29,11 @@ import {
   setStaffActive,
   updateStaff,
 } from '../staff-auth/staff-accounts.js';
-import { idsFilter, textFilter } from './list-query.js';
+import { idsFilter, oneOfFilter, textFilter } from './list-query.js';
 import { registerResource } from './resource.js';
 
 const tags = ['admin staff'];
 const ZStaffIdParam = z.object({ id: ZId });
-
-function oneOf<T extends string>(
-  values: readonly T[],
-  value: unknown,
-  name: string,
-): T | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (!(values as readonly unknown[]).includes(value)) {
-    throw AppError.badRequest(`filter.${name} must be one of ${values.join(', ')}.`);
-  }
-  return value as T;
-}
 
 /**
  * The Staff screen (Administrators only): the staff resource (list, one, invite, name and role)
@@ -70,8 +53,8 @@ export function staffRestRoutes(base: FastifyInstance): void {
     filter: (raw) => ({
       ids: idsFilter(raw.id),
       q: textFilter(raw.q, 'q'),
-      role: oneOf<TStaffRole>(STAFF_ROLES, raw.role, 'role'),
-      status: oneOf<TStaffStatus>(STAFF_STATUSES, raw.status, 'status'),
+      role: oneOfFilter<TStaffRole>(STAFF_ROLES, raw.role, 'role'),
+      status: oneOfFilter<TStaffStatus>(STAFF_STATUSES, raw.status, 'status'),
     }),
     list: listStaff,
     getOne: getStaff,

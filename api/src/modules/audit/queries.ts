@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { idIn, queryComposed, type SqlFragment, whereAll } from '../../db/sql.js';
+import type { TAuditAction, TAuditedEntity } from '../../../../shared/audit.js';
+import {
+  idIn,
+  json,
+  queryComposed,
+  type SqlFragment,
+  type SqlPart,
+  whereAll,
+} from '../../db/sql.js';
 
 // The audit log's statements: one page of entries and their count.
 
@@ -59,3 +67,31 @@ export async function auditPage(
   });
   return { rows, total: count?.total ?? 0 };
 }
+
+/** One entry of a set-based change, as auditEntriesInsert writes it. */
+export interface AuditEntryRow {
+  /** The staff member; null for the product's own changes (the daily run). */
+  staffId: number | null;
+  /** Null to take the staff member's own email. */
+  staffEmail: string | null;
+  action: TAuditAction;
+  entityType: TAuditedEntity;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Many entries as one insert (a jsonb list of AuditEntryRow), for changes made to hundreds of
+ * rows at once; answers each entry's id and entity id (in no particular order). Run it in the change's transaction.
+ */
+export const auditEntriesInsert: SqlPart<AuditEntryRow[], { auditRows: string }> = {
+  text: `insert into audit_log (staff_id, staff_email, action, entity_type, entity_id, before, after)
+   select a."staffId",
+          coalesce(a."staffEmail", (select s.email from staff_accounts s where s.id = a."staffId")),
+          a.action, a."entityType", a."entityId", a.before, a.after
+     from jsonb_to_recordset(:auditRows::jsonb) as a("staffId" int, "staffEmail" text,
+       action text, "entityType" text, "entityId" text, before jsonb, after jsonb)
+   returning id, entity_id`,
+  values: (rows) => ({ auditRows: json(rows) }),
+};

@@ -74,6 +74,9 @@ export function reminderEmail(message: ReminderEmail): StagedEmail {
     );
   }
   lines.push('', translate(language, 'reminders.renew'));
+  if (message.items.some((item) => item.kind === 'registration')) {
+    lines.push(translate(language, 'reminders.reregister'));
+  }
   for (const link of message.links) lines.push(`${link.organization}: ${link.url}`);
   const lastDay = message.links[0]?.expiresOn;
   if (lastDay) {

@@ -6,7 +6,7 @@ import { query } from '../../db/sql.js';
 import { EXPIRATIONS_PER_WEEK, HOME_COUNTS, REGISTRATIONS_PER_WEEK } from './queries.js';
 
 // The admin home's picture of compliance: what waits for review, what expires within 30 days or
-// has expired, and registrations per week over the last 26 weeks beside the expirations due in
+// has expired, the registrations suspended and lapsed, and registrations per week over the last 26 weeks beside the expirations due in
 // the coming 13.
 
 export const WEEKS_BACK = 26;
@@ -31,7 +31,7 @@ export async function complianceSummary(
   const firstWeek = addDays(thisWeek, -7 * (WEEKS_BACK - 1));
   const lastWeek = addDays(thisWeek, 7 * WEEKS_AHEAD);
   const [counts] = await query<
-    { waiting: string; expiring: string; expired: string },
+    { waiting: string; expiring: string; expired: string; suspended: string; lapsed: string },
     { today: string; soon: string; organizationId: number }
   >(em, HOME_COUNTS, { today, soon: addDays(today, 30), organizationId: organization });
   const registrations = await query<{ week: string; n: number }, Record<string, unknown>>(
@@ -61,6 +61,8 @@ export async function complianceSummary(
     waitingForReview: capped(counts?.waiting ?? 0),
     expiringIn30Days: capped(counts?.expiring ?? 0),
     expired: capped(counts?.expired ?? 0),
+    suspended: capped(counts?.suspended ?? 0),
+    lapsed: capped(counts?.lapsed ?? 0),
     weeks,
   };
 }

@@ -11,14 +11,17 @@ import type { ItemFacts } from './items.js';
  * rejected, in an organization whose access has not ended on :today.
  */
 export const ACTIVE_REGISTRATIONS_TEXT = `select r.id, r.user_id, r.organization_id, r.submission_id, r.company_id, r.language,
-         r.registered_at, r.user_type, o.name as organization_name, o.form_hash
+         r.registered_at, r.user_type, r.review_state, r.standing, r.valid_through,
+         o.name as organization_name, o.form_hash
     from registrations r join organizations o on o.id = r.organization_id
    where r.review_state <> 'rejected' and o.allowed_until >= :today::date`;
 
 /**
  * The items of `active` registrations due between :fromDay and :toDay (a WITH part): each
- * certification, and each test kit's calibration for the testers of its submission (its admins
- * when it has no tester); not an item whose renewal waits for review (the person has renewed).
+ * certification; each test kit's calibration for the testers of its submission (its admins
+ * when it has no tester); each credential, a company's for the admins of its submission (its
+ * testers when it has no admin); not an item whose renewal waits for review (the person has
+ * renewed); and each approved registration's period ending (not once it has re-registered).
  * Columns: registration (id, user, organization, form hash, language, registered), the item's
  * kind, key and due date, and its facts.
  */
@@ -42,7 +45,25 @@ export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.orga
      and (a.user_type = 'tester' or not exists (
            select 1 from active t
             where t.submission_id = k.submission_id and t.organization_id = k.organization_id
-              and t.user_type = 'tester'))`;
+              and t.user_type = 'tester'))
+  union all
+  select a.id, a.user_id, a.organization_id, a.organization_name, a.form_hash, a.language,
+         a.registered_at, a.company_id, 'credential',
+         concat_ws('|', d.credential_type_id, lower(btrim(coalesce(d.number, '')))),
+         d.expires_on, d.id, d.number, d.issuer, d.type_name, null, null, null
+    from credentials d join active a on a.id = d.registration_id
+   where d.expires_on between :fromDay::date and :toDay::date and d.renewal is null
+     and (d.holder = 'tester' or a.user_type = 'admin' or not exists (
+           select 1 from active t
+            where t.submission_id = a.submission_id and t.organization_id = a.organization_id
+              and t.user_type = 'admin'))
+  union all
+  select a.id, a.user_id, a.organization_id, a.organization_name, a.form_hash, a.language,
+         a.registered_at, a.company_id, 'registration', a.organization_id::text,
+         a.valid_through, a.id, null, null, null, null, null, null
+    from active a
+   where a.valid_through between :fromDay::date and :toDay::date and a.standing <> 'lapsed'
+     and a.review_state = 'approved'`;
 
 /** A value as the person's most recent registration of the item has it. */
 const latest = (column: string) =>
@@ -176,8 +197,9 @@ const CAP = 10_001;
 
 /**
  * The admin home's counts for one organization (:organizationId, 0 for all): registrations
- * waiting for review, and certifications of active registrations expiring within 30 days or
- * expired, each counted up to 10,001.
+ * waiting for review, certifications of active registrations expiring within 30 days or
+ * expired, and registrations suspended and lapsed (registrations_standing_idx), each counted up
+ * to 10,001.
  */
 export const HOME_COUNTS = sql<{ today: string; soon: string; organizationId: number }>(
   'home-counts',
@@ -197,7 +219,15 @@ export const HOME_COUNTS = sql<{ today: string; soon: string; organizationId: nu
         join organizations o on o.id = r.organization_id and o.allowed_until >= :today::date
        where c.expires_on < :today::date
          and (:organizationId = 0 or r.organization_id = :organizationId) limit ${CAP}) x)
-       as expired`,
+       as expired,
+     (select count(*) from (select 1 from registrations r
+        where r.standing = 'suspended'
+          and (:organizationId = 0 or r.organization_id = :organizationId) limit ${CAP}) s)
+       as suspended,
+     (select count(*) from (select 1 from registrations r
+        where r.standing = 'lapsed'
+          and (:organizationId = 0 or r.organization_id = :organizationId) limit ${CAP}) l)
+       as lapsed`,
 );
 
 /** Registrations per week (weeks start on Monday, program time zone) since :fromDay. */

@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCredentialTypeRecord } from '../../../../shared/credential-types.js';
-import { queryComposed, type SqlFragment } from '../../db/sql.js';
+import type { TCredentialTypeRequirement } from '../../../../shared/organization-requirements.js';
+import { query, queryComposed, type SqlFragment, sql } from '../../db/sql.js';
 
-// Every statement of the credentials module: the credential types staff keep.
+// Every statement of the credentials module: the credential types staff keep, and the ones each
+// organization asks for.
 
 interface TypePage {
   /** 'id', or anything else for the name. */
@@ -30,3 +32,30 @@ export async function countCredentialTypes(em: EntityManager, where: SqlFragment
   });
   return row?.total ?? 0;
 }
+
+const REQUIREMENTS_OF_ORGANIZATION = sql<{ organizationId: number }>(
+  'credential-requirements-of-organization',
+  `select t.id, t.name, t.holder, t.expires, t.facts, r.required,
+      r.minimum_coverage::float8 as "minimumCoverage", r.additional_insured as "additionalInsured"
+    from organization_credential_requirements r
+    join credential_types t on t.id = r.credential_type_id
+   where r.organization_id = :organizationId
+   order by t.holder, lower(t.name), t.id`,
+);
+/** The credential types an organization asks for, with what it asks: the company's first. */
+export const requirementsOfOrganization = (em: EntityManager, params: { organizationId: number }) =>
+  query<TCredentialTypeRequirement, typeof params>(em, REQUIREMENTS_OF_ORGANIZATION, params);
+
+/**
+ * The credential types an organization asks for as one jsonb list, in the order and with the
+ * fields of requirementsOfOrganization, for a statement about the organization in `organizationId`
+ * (a column or an expression) that wants them in the same row: the registration link's row.
+ */
+export const credentialRequirementsJsonSql = (organizationId: string) => `coalesce((
+  select jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'holder', t.holder,
+           'expires', t.expires, 'facts', to_jsonb(t.facts), 'required', r.required,
+           'minimumCoverage', r.minimum_coverage, 'additionalInsured', r.additional_insured)
+         order by t.holder, lower(t.name), t.id)
+    from organization_credential_requirements r
+    join credential_types t on t.id = r.credential_type_id
+   where r.organization_id = ${organizationId}), '[]'::jsonb)`;

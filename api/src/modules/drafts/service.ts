@@ -36,9 +36,13 @@ export const draftNotFound = () =>
 
 /** The uploads a draft refers to, which the sweep leaves alone while it lives. */
 function documentIdsOf(data: TDraftData): string[] {
+  const credentialLinks = (credentials: TDraftData['companyCredentials']) =>
+    Object.values(credentials ?? {}).map((credential) => credential.documentLink);
   const links = [
     ...data.testers.flatMap((tester) => tester.userCerts.map((cert) => cert.certDocLink)),
     ...data.testKits.map((kit) => kit.kitCalibDocLink),
+    ...credentialLinks(data.companyCredentials),
+    ...data.testers.flatMap((tester) => credentialLinks(tester.userCredentials)),
   ];
   return [...new Set(links.filter(Boolean).map((link) => link.toLowerCase()))];
 }

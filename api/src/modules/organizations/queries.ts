@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TRegistrationValidity } from '../../../../shared/standing.js';
 import { idIn, query, queryComposed, type SqlFragment, sql, whereAll } from '../../db/sql.js';
 
 // Every statement of the organizations module. Services decide which to run; these return rows.
@@ -18,6 +19,8 @@ export interface OrganizationRow {
   embed_origins: string[];
   calibration_interval_months: number;
   accept_expired_certifications: boolean;
+  registration_validity: TRegistrationValidity;
+  suspend_on_expiry: boolean;
   created_at: Date;
   created_on: string;
 }
@@ -25,7 +28,8 @@ export interface OrganizationRow {
 const ORGANIZATION_COLUMNS = `o.id, o.name, o.form_hash, o.primary_email, o.extra_emails,
   o.report_frequency, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
   o.required_certifications, o.form_banner, o.home_banner, o.internal_notes, o.embed_origins,
-  o.calibration_interval_months, o.accept_expired_certifications, o.created_at,
+  o.calibration_interval_months, o.accept_expired_certifications, o.registration_validity,
+  o.suspend_on_expiry, o.created_at,
   to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_on`;
 
 /** What a list reads of each organization: its whole row, or the id and name a search answers. */

@@ -65,6 +65,9 @@ function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
     allowedEmbedOrigins: organization.embedOrigins,
     calibrationIntervalMonths: organization.calibrationIntervalMonths,
     acceptExpiredCerts: organization.acceptExpiredCertifications,
+    registrationValidity: organization.registrationValidity,
+    suspendOnExpiry: organization.suspendOnExpiry,
+    credentialRequirements: organization.credentialRequirements,
     status: organization.status,
     created_on: organization.createdOn,
   };
@@ -91,6 +94,9 @@ function fromOrgInfo(
     embedOrigins: info.allowedEmbedOrigins,
     calibrationIntervalMonths: info.calibrationIntervalMonths,
     acceptExpiredCertifications: info.acceptExpiredCerts,
+    registrationValidity: info.registrationValidity,
+    suspendOnExpiry: info.suspendOnExpiry,
+    credentialRequirements: info.credentialRequirements,
   };
 }
 

@@ -1,10 +1,16 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORGANIZATION_DEFAULTS, type TEmailFrequency } from '../../../../shared/constants.js';
+import type { TOrganizationCredentialRequirement } from '../../../../shared/organization-requirements.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
+import type { TRegistrationValidity } from '../../../../shared/standing.js';
 import { CertificationAgency, Organization, OrganizationAgency } from '../../db/entities/index.js';
 import { fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
+import {
+  checkCredentialRequirements,
+  replaceCredentialRequirements,
+} from '../credentials/requirements.js';
 import { newFormHash } from './form-hash.js';
 import { agencyIdsNamed } from './queries.js';
 import {
@@ -36,6 +42,12 @@ export interface OrganizationInput {
   calibrationIntervalMonths: number;
   /** Off: a certification expired before today is refused at registration. */
   acceptExpiredCertifications: boolean;
+  /** How long an approval keeps a registration valid. */
+  registrationValidity: TRegistrationValidity;
+  /** On: a registration is suspended the day a required item expires. */
+  suspendOnExpiry: boolean;
+  /** The credential types it asks for; an edit's list replaces the list. */
+  credentialRequirements: TOrganizationCredentialRequirement[];
 }
 
 /** An edit: the name may be sent but must not change; absent fields keep their value. */
@@ -100,10 +112,13 @@ async function insertOrganization(
     embedOrigins: input.embedOrigins,
     calibrationIntervalMonths: input.calibrationIntervalMonths,
     acceptExpiredCertifications: input.acceptExpiredCertifications,
+    registrationValidity: input.registrationValidity,
+    suspendOnExpiry: input.suspendOnExpiry,
     lastReportSentAt: null,
   });
   await tx.flush();
   await replaceAgencies(tx, organization.id, input.agencyIds);
+  await replaceCredentialRequirements(tx, organization.id, input.credentialRequirements);
   await tx.flush();
   return { id: organization.id, formHash: organization.formHash };
 }
@@ -116,6 +131,7 @@ export async function createOrganization(
   await nameTakenCheck(em, input.name);
   const agencyIds = input.agencyIds ?? (await defaultAgencyIds(em));
   await checkAgencies(em, agencyIds);
+  await checkCredentialRequirements(em, input.credentialRequirements);
   try {
     return await em.transactional(async (tx) => {
       const { id } = await insertOrganization(tx, { ...input, agencyIds });
@@ -159,6 +175,9 @@ export async function ensureOrganization(
       embedOrigins: [],
       calibrationIntervalMonths: ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
       acceptExpiredCertifications: false,
+      registrationValidity: 'untilWithdrawn',
+      suspendOnExpiry: false,
+      credentialRequirements: [],
       agencyIds,
     }),
   );
@@ -176,9 +195,12 @@ export async function updateOrganization(
     throw fieldError('name', STAFF_MESSAGES.orgNameImmutable);
   }
   if (changes.agencyIds) await checkAgencies(em, changes.agencyIds);
+  if (changes.credentialRequirements) {
+    await checkCredentialRequirements(em, changes.credentialRequirements);
+  }
   return em.transactional(async (tx) => {
     const organization = await tx.findOneOrFail(Organization, { id });
-    const { agencyIds, name: _name, ...fields } = changes;
+    const { agencyIds, credentialRequirements, name: _name, ...fields } = changes;
     // Absent fields keep their values (assign refuses undefined).
     const present = Object.fromEntries(
       Object.entries(fields).filter(([, value]) => value !== undefined),
@@ -188,6 +210,9 @@ export async function updateOrganization(
       reportFrequency: (fields.reportFrequency ?? organization.reportFrequency) as TEmailFrequency,
     });
     if (agencyIds) await replaceAgencies(tx, id, agencyIds);
+    if (credentialRequirements) {
+      await replaceCredentialRequirements(tx, id, credentialRequirements);
+    }
     await tx.flush();
     const after = await getOrganization(tx, id);
     recordAudit(tx, actor, {

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TOrganizationCredentialRequirement } from '../../../../shared/organization-requirements.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { STAFF_MESSAGES, type TOrganizationStatus } from '../../../../shared/staff.js';
+import type { TRegistrationValidity } from '../../../../shared/standing.js';
 import { AppError } from '../../errors.js';
+import { organizationRequirementRecords } from '../credentials/requirements.js';
 import {
   agenciesWithTypes,
   agencyIdsOfOrganizations,
@@ -38,6 +41,10 @@ export interface OrganizationView {
   embedOrigins: string[];
   calibrationIntervalMonths: number;
   acceptExpiredCertifications: boolean;
+  /** How long an approval keeps a registration valid. */
+  registrationValidity: TRegistrationValidity;
+  /** On: a registration is suspended the day a required item expires. */
+  suspendOnExpiry: boolean;
   status: TOrganizationStatus;
   createdAt: string;
   /** YYYY-MM-DD (UTC). */
@@ -46,6 +53,8 @@ export interface OrganizationView {
 
 export interface OrganizationDetail extends OrganizationView {
   agencies: OrganizationAgencyView[];
+  /** The credential types it asks for, the company's first, by name. */
+  credentialRequirements: TOrganizationCredentialRequirement[];
 }
 
 function toView(
@@ -69,6 +78,8 @@ function toView(
     embedOrigins: row.embed_origins ?? [],
     calibrationIntervalMonths: row.calibration_interval_months,
     acceptExpiredCertifications: row.accept_expired_certifications,
+    registrationValidity: row.registration_validity,
+    suspendOnExpiry: row.suspend_on_expiry,
     status: statusOf(row.allowed_until, today),
     createdAt: new Date(row.created_at).toISOString(),
     createdOn: row.created_on,
@@ -101,7 +112,7 @@ export async function viewsFor(
   return rows.map((row) => toView(row, agencies.get(row.id) ?? [], today));
 }
 
-/** The organization with its enabled agencies and each agency's types. */
+/** The organization with its enabled agencies, each agency's types, and its requirements. */
 export async function getOrganization(em: EntityManager, id: number): Promise<OrganizationDetail> {
   const row = await organizationById(em, { id });
   if (!row) throw AppError.notFound(STAFF_MESSAGES.orgNotFound);
@@ -122,7 +133,11 @@ export async function getOrganization(em: EntityManager, id: number): Promise<Or
     row,
     [...agencies.keys()].sort((a, b) => a - b),
   );
-  return { ...view, agencies: [...agencies.values()] };
+  return {
+    ...view,
+    agencies: [...agencies.values()],
+    credentialRequirements: await organizationRequirementRecords(em, id),
+  };
 }
 
 /** The organization's id and name, or 404 with the spec's message: an existence check. */

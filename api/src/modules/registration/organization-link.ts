@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { FORM_HASH_PATTERN } from '../../../../shared/constants.js';
+import {
+  credentialRulesFromOrgInfo,
+  type TCredentialRules,
+} from '../../../../shared/credentials.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
   certificationRulesFromOrgInfo,
@@ -14,7 +18,8 @@ import type { LinkCache } from './link-cache.js';
 import { findLinkRow, type LinkRow } from './queries.js';
 
 // The public side's view of an organization: found by its form hash, refused once its access
-// date has passed, and described by the certification rules its form applies.
+// date has passed, and described by the certification rules its form applies and the
+// credentials it asks for.
 
 /**
  * Active through the whole of its allowed-until day in the program's time zone, expired from
@@ -53,7 +58,11 @@ function openRow(row: LinkRow | null | undefined, now?: Date): LinkRow {
   return row;
 }
 
-/** The public description of the form (get_orginfo's orgInfo) on a day of the program's zone. */
+/**
+ * The public description of the form (get_orginfo's orgInfo) on a day of the program's zone.
+ * The credentials it asks for are there only when it asks for some, so every other organization
+ * answers exactly as the spec's lookup does.
+ */
 function orgInfoOf(row: LinkRow, now: Date = new Date()): TOrgInfo {
   return {
     org_name: row.name,
@@ -63,6 +72,9 @@ function orgInfoOf(row: LinkRow, now: Date = new Date()): TOrgInfo {
     homePageBanner: row.home_banner,
     accept_expired_certs: row.accept_expired_certifications,
     program_date: todayInProgramZone(now),
+    ...(row.credential_requirements.length > 0
+      ? { credential_requirements: row.credential_requirements }
+      : {}),
   };
 }
 
@@ -109,6 +121,8 @@ export interface LinkedOrganization {
   name: string;
   primaryEmail: string;
   rules: TCertificationRules;
+  /** What it asks of credentials; undefined when it asks for none. */
+  credentialRules: TCredentialRules | undefined;
 }
 
 /** The organization of a link's row, refused as ORG URL INVALID / ORG URL EXPIRED. */
@@ -117,10 +131,12 @@ export function linkedOrganization(
   now: Date = new Date(),
 ): LinkedOrganization {
   const open = openRow(row, now);
+  const info = orgInfoOf(open, now);
   return {
     id: open.id,
     name: open.name,
     primaryEmail: open.primary_email,
-    rules: certificationRulesFromOrgInfo(orgInfoOf(open, now)),
+    rules: certificationRulesFromOrgInfo(info),
+    credentialRules: credentialRulesFromOrgInfo(info),
   };
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TCredentialRecord } from '../../../../shared/credentials.js';
 import type { TCompany, TOrgInfo } from '../../../../shared/registration.js';
 import type { TCertificationValues, TTestKitValues } from '../../db/entities/index.js';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../db/sql.js';
 import { associatedCertificationsSql } from '../certifications/queries.js';
 import { exactCompany, newCompany } from '../companies/queries.js';
+import { credentialRequirementsJsonSql } from '../credentials/queries.js';
 import { finishedRunDraft } from '../drafts/queries.js';
 import { type StagedEmailRow, stagedEmailInsert } from '../email/queries.js';
 
@@ -31,6 +33,8 @@ export interface LinkRow {
   /** Origins of the sites that may embed the form; empty: any https site. */
   embed_origins: string[];
   accept_expired_certifications: boolean;
+  /** The credential types it asks for (empty: none, as every organization before issue 27). */
+  credential_requirements: NonNullable<TOrgInfo['credential_requirements']>;
 }
 
 const LINK_ROW = sql<{ formHash: string }>(
@@ -38,7 +42,8 @@ const LINK_ROW = sql<{ formHash: string }>(
   `select o.id, o.name, o.primary_email, o.form_banner, o.home_banner,
        o.required_certifications, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
        ${associatedCertificationsSql('o.id')} as certs, o.embed_origins,
-       o.accept_expired_certifications
+       o.accept_expired_certifications,
+       ${credentialRequirementsJsonSql('o.id')} as credential_requirements
   from organizations o where o.form_hash = :formHash`,
 );
 
@@ -264,6 +269,7 @@ type RestWriteValues = PartValues<typeof stagedEmailInsert> &
     language: string;
     certifications: string;
     testKits: string;
+    credentials: string;
   };
 
 /** Everything else in one statement: each WITH part runs whether or not it is referred to. */
@@ -289,6 +295,18 @@ const REST_WRITE = sql<RestWriteValues>(
             expires_on date, agency_id int, agency_name text, type_id int, type_name text,
             document_id uuid)
        join registered r on r.user_id = c.user_id),
+   credentialed as (
+     insert into credentials (registration_id, company_id, credential_type_id, type_name, holder,
+                              issuer, number, coverage, additional_insured, expires_on,
+                              document_id)
+     select r.id, case when c.user_id is null then :companyId::int end, c.type_id, c.type_name,
+            c.holder, c.issuer, c.number, c.coverage, c.additional_insured, c.expires_on,
+            c.document_id
+       from jsonb_to_recordset(:credentials::jsonb) as c(user_id int, type_id int,
+            type_name text, holder text, issuer text, number text, coverage bigint,
+            additional_insured boolean, expires_on date, document_id uuid)
+       -- A company credential (no person) goes on every registration of the submission.
+       join registered r on c.user_id is null or r.user_id = c.user_id),
    kits as (
      insert into test_kits (company_id, organization_id, submission_id, serial, manufacturer,
                             model, calibrated_on, document_id)
@@ -307,9 +325,15 @@ export interface SubmittedCertification extends TCertificationValues {
 
 export type SubmittedTestKit = TTestKitValues;
 
+/** A credential of the submit: a tester's (userId), or the company's (userId null). */
+export interface SubmittedCredential extends TCredentialRecord {
+  userId: number | null;
+}
+
 /**
  * The second write: every person linked to the company and registered for the organization,
- * their certifications, the test kits, and the notification staged.
+ * their certifications and credentials, the company's credentials on each of their
+ * registrations, the test kits, and the notification staged.
  */
 export async function writeSubmissionRest(
   client: StatementRunner,
@@ -323,6 +347,7 @@ export async function writeSubmissionRest(
     idempotencyKey: string | null;
     certifications: SubmittedCertification[];
     testKits: SubmittedTestKit[];
+    credentials: SubmittedCredential[];
     notification: StagedEmailRow;
   },
 ): Promise<void> {
@@ -353,6 +378,20 @@ export async function writeSubmissionRest(
         model: kit.model,
         calibrated_on: kit.calibratedOn,
         document_id: kit.documentId,
+      })),
+    ),
+    credentials: json(
+      write.credentials.map((credential) => ({
+        user_id: credential.userId,
+        type_id: credential.credentialTypeId,
+        type_name: credential.typeName,
+        holder: credential.holder,
+        issuer: credential.issuer,
+        number: credential.number,
+        coverage: credential.coverage,
+        additional_insured: credential.additionalInsured,
+        expires_on: credential.expiresOn,
+        document_id: credential.documentId,
       })),
     ),
   });

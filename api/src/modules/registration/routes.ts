@@ -16,6 +16,7 @@ import {
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
+import { statusReregistrationRoutes } from '../reregistration/routes.js';
 import { statusRoutes } from '../review/status-routes.js';
 import { shapedBodyOnly } from './body-shape.js';
 import { idempotencyKeyFrom } from './idempotency.js';
@@ -155,6 +156,7 @@ async function registrationRoutes(scope: FastifyInstance) {
 
   // The registrant's status link: the same prefix and CORS policy as the form's calls.
   await scope.register(statusRoutes);
+  await scope.register(statusReregistrationRoutes);
 }
 
 /** The public registration calls under /api/tr, with their own CORS policy. */

@@ -1,13 +1,11 @@
-import type { TCertificationRules } from '../../../../shared/registration.js';
-
 /**
- * Keeps the zod schemas built for each set of certification rules: building a schema costs far
- * more than using it, and every submit to one organization applies the same rules. The oldest
- * entry goes when the cache is full.
+ * Keeps the zod schemas built for each set of rules (an organization's certification rules, or
+ * its credential rules): building a schema costs far more than using it, and every submit to one
+ * organization applies the same rules. The oldest entry goes when the cache is full.
  */
-export function cachedByRules<T>(build: (rules: TCertificationRules) => T, size = 256) {
+export function cachedByRules<R, T>(build: (rules: R) => T, size = 256) {
   const cache = new Map<string, T>();
-  return (rules: TCertificationRules): T => {
+  return (rules: R): T => {
     const key = JSON.stringify(rules);
     let built = cache.get(key);
     if (built === undefined) {

@@ -1,15 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import { DEFAULT_LANGUAGE, type TLanguage } from '../../../../shared/i18n/languages.js';
-import {
-  createSubmitAllSchema,
-  emptyFinalErrors,
-  finalErrorsFrom,
-  hasFinalErrors,
-  normalizeEmail,
-  type TFinalErrorsMessage,
-  type TSubmitAllRequest,
-} from '../../../../shared/registration.js';
+import { normalizeEmail } from '../../../../shared/registration.js';
+import { emptyFinalErrors, hasFinalErrors } from '../../../../shared/registration-errors.js';
 import { type PooledClient, withPooledClient } from '../../db/pooled-client.js';
 import { AppError } from '../../errors.js';
 import { faultPoint } from '../../testing/fault-points.js';
@@ -23,15 +16,16 @@ import {
   linkRowFor,
   possibleHash,
 } from './organization-link.js';
+import { findStoredSubmission, writeSubmissionFirst, writeSubmissionRest } from './queries.js';
 import {
-  findOnFile,
-  findStoredSubmission,
-  type StoredSubmission,
-  writeSubmissionFirst,
-  writeSubmissionRest,
-} from './queries.js';
-import { cachedByRules } from './schema-cache.js';
-import { UNPROCESSABLE } from './validation.js';
+  type CheckedSubmit,
+  checkedSubmit,
+  databaseProblems,
+  documentReferences,
+  finalErrors,
+  onFile,
+  submittedCredentials,
+} from './submit-checks.js';
 
 // The final submit: re-validates everything, then writes company, people, registrations,
 // certifications, kits, document attachments, the submission and the staged notification in
@@ -57,9 +51,6 @@ export interface SubmitOutcome {
   replayed: boolean;
 }
 
-const finalErrors = (message: TFinalErrorsMessage) =>
-  new AppError(UNPROCESSABLE, CODES.finalErrors, message);
-
 /** Races the database settles by refusing one side; a fresh attempt sees the winner's rows. */
 const MAX_ATTEMPTS = 3;
 
@@ -84,8 +75,6 @@ function isRetryable(error: unknown): boolean {
 class DocumentsTakenError extends Error {}
 
 type Submitted = SubmitOutcome['answer'];
-
-const submitSchema = cachedByRules(createSubmitAllSchema);
 
 export function submitRegistration(
   em: EntityManager,
@@ -118,12 +107,10 @@ async function submitOn(
   );
   const row = formHash ? await linkRowFor(client, formHash, options.cache) : null;
   let organization: LinkedOrganization;
-  let request: TSubmitAllRequest;
+  let submitted: CheckedSubmit;
   try {
     organization = linkedOrganization(row);
-    const parsed = submitSchema(organization.rules).safeParse(body);
-    if (!parsed.success) throw finalErrors(finalErrorsFrom(parsed.error.issues));
-    request = parsed.data;
+    submitted = checkedSubmit(body, organization);
   } catch (error) {
     // A retry replays the earlier answer even if the link has expired or the rules changed.
     const replay = await storedAnswer(client, key, hash);
@@ -133,7 +120,7 @@ async function submitOn(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await attemptSubmit(client, organization, request, {
+      const outcome = await attemptSubmit(client, organization, submitted, {
         ...options,
         requestHash: hash,
       });
@@ -148,7 +135,7 @@ async function submitOn(
       const settled = isRetryable(error) || error instanceof DocumentsTakenError;
       if (settled && attempt < MAX_ATTEMPTS) continue;
       if (settled) {
-        const message = emptyFinalErrors();
+        const message = emptyFinalErrors({ credentials: Boolean(submitted.credentials) });
         message.generalErrors.push(MESSAGES.apiSubmissionError);
         throw finalErrors(message);
       }
@@ -157,119 +144,21 @@ async function submitOn(
   }
 }
 
-interface ExistingUser {
-  id: number;
-  type: string;
-  registeredHere: boolean;
-}
-
-interface OnFile {
-  /** What an earlier submit with the same Idempotency-Key stored. */
-  stored: StoredSubmission | null;
-  /** People already on file, by normalized email. */
-  users: Map<string, ExistingUser>;
-  /** Document links of this organization not attached to anything yet. */
-  usableDocuments: Set<string>;
-  /** Whether the company the submit names (companyID) exists. */
-  companyFound: boolean;
-}
-
-/** An earlier answer for the key and what the submit refers to that is on file, in one read. */
-async function onFile(
-  client: PooledClient,
-  organization: LinkedOrganization,
-  request: TSubmitAllRequest,
-  key: string | null,
-  emails: string[],
-  links: string[],
-): Promise<OnFile> {
-  const row = await findOnFile(client, {
-    idempotencyKey: key,
-    organizationId: organization.id,
-    emails,
-    documentIds: links,
-    namedCompanyId: request.companyInfo[0]?.companyID ?? null,
-  });
-  return {
-    stored: row?.stored ?? null,
-    users: new Map(
-      (row?.users ?? []).map((user) => [
-        normalizeEmail(user.email),
-        { id: user.id, type: user.type, registeredHere: user.registered_here },
-      ]),
-    ),
-    usableDocuments: new Set(row?.documents ?? []),
-    companyFound: row?.company_found ?? false,
-  };
-}
-
-/** Every document link with where it was used, for per-field messages. */
-function documentReferences(request: TSubmitAllRequest) {
-  const references: { link: string; mark: (message: TFinalErrorsMessage) => void }[] = [];
-  request.userInfo.forEach((user, userPosition) => {
-    user.userCerts.forEach((cert, certPosition) => {
-      references.push({
-        link: cert.certDocLink,
-        mark: (message) => {
-          message.certErrors[userPosition] ??= {};
-          const certs = message.certErrors[userPosition];
-          certs[certPosition] ??= {};
-          certs[certPosition].certDocLink ??= MESSAGES.documentLinkInvalid;
-        },
-      });
-    });
-  });
-  request.testKitInfo.forEach((kit, kitPosition) => {
-    references.push({
-      link: kit.kitCalibDocLink,
-      mark: (message) => {
-        message.testKitErrors[kitPosition] ??= {};
-        message.testKitErrors[kitPosition].kitCalibDocLink ??= MESSAGES.documentLinkInvalid;
-      },
-    });
-  });
-  return references;
-}
-
-/** The checks that need the database; each problem lands where the person can fix it. */
-function databaseProblems(request: TSubmitAllRequest, found: OnFile): TFinalErrorsMessage {
-  const message = emptyFinalErrors();
-  if (!found.companyFound) message.company_errors.companyID = MESSAGES.companyNotFound;
-  for (const reference of documentReferences(request)) {
-    if (!found.usableDocuments.has(reference.link)) reference.mark(message);
-  }
-  request.userInfo.forEach((user, position) => {
-    const known = found.users.get(normalizeEmail(user.userEmail));
-    if (!known) return;
-    const problem = known.registeredHere
-      ? MESSAGES.emailAlreadyRegisteredHere
-      : known.type !== user.userType
-        ? known.type === 'admin'
-          ? MESSAGES.emailRegisteredAsAdmin
-          : MESSAGES.emailRegisteredAsTester
-        : undefined;
-    if (problem) {
-      message.userErrors[position] ??= {};
-      message.userErrors[position].userEmail = problem;
-    }
-  });
-  return message;
-}
-
 async function attemptSubmit(
   client: PooledClient,
   organization: LinkedOrganization,
-  request: TSubmitAllRequest,
+  submitted: CheckedSubmit,
   options: SubmitOptions & { requestHash: string },
 ): Promise<SubmitOutcome> {
+  const { request, credentials } = submitted;
   const emails = request.userInfo.map((user) => normalizeEmail(user.userEmail));
-  const links = [...new Set(documentReferences(request).map((reference) => reference.link))];
+  const links = [...new Set(documentReferences(submitted).map((reference) => reference.link))];
   const key = options.idempotencyKey ?? null;
   const found = await onFile(client, organization, request, key, emails, links);
   if (found.stored) {
     return { answer: replayOf(found.stored, options.requestHash) as Submitted, replayed: true };
   }
-  const problems = databaseProblems(request, found);
+  const problems = databaseProblems(submitted, found);
   if (hasFinalErrors(problems)) throw finalErrors(problems);
 
   const [companyInput] = request.companyInfo;
@@ -298,6 +187,7 @@ async function attemptSubmit(
         companyInfo: request.companyInfo,
         userInfo: request.userInfo,
         testKitInfo: request.testKitInfo,
+        ...(credentials ?? {}),
       },
       successCode: CODES.success,
       newcomers: newcomers.map(({ user }) => ({
@@ -353,6 +243,7 @@ async function attemptSubmit(
         calibratedOn: kit.kitCalibDate,
         documentId: kit.kitCalibDocLink,
       })),
+      credentials: submittedCredentials(submitted, organization, userId),
       notification: stagedEmailRow(
         signupNotification({
           submissionId,

@@ -1,20 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
 import {
-  adminErrorsFrom,
   certificationRulesFromOrgInfo,
-  companyErrorsFrom,
   createValidateTestersRequestSchema,
   fillMessage,
   type TCompanyMatch,
-  testerErrorsFrom,
-  testKitErrorsFrom,
   ZValidateAdminsRequest,
   ZValidateCompanyRequest,
   ZValidateTestersRequest,
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
+import {
+  adminErrorsFrom,
+  companyErrorsFrom,
+  testerErrorsFrom,
+  testKitErrorsFrom,
+} from '../../../../shared/registration-errors.js';
 import { AppError } from '../../errors.js';
 import { matchCompany } from '../companies/matching.js';
 import type { LinkCache } from './link-cache.js';

@@ -4,6 +4,7 @@ import { addDays, programTimeZone, todayInProgramZone } from '../../../../shared
 import { REMINDER_THRESHOLDS } from '../../../../shared/reminders.js';
 import type { TReportRequest } from '../../../../shared/reports.js';
 import { REVIEW_STATE_LABELS } from '../../../../shared/review-messages.js';
+import { STANDING_LABELS } from '../../../../shared/standing.js';
 import {
   composedSql,
   numberedValues,
@@ -56,6 +57,16 @@ const localDate = (expression: string) => `to_char(${expression} at time zone :z
 const reviewStateCell = `(case r.review_state ${Object.entries(REVIEW_STATE_LABELS)
   .map(([state, label]) => `when '${state}' then '${label}'`)
   .join(' ')} end)`;
+/**
+ * A registration's standing (issue 27), after every other column so that none moves: the
+ * standing, the last change's reason and day, and a suspension's last day.
+ */
+const standingCells = `(case r.standing ${Object.entries(STANDING_LABELS)
+  .map(([standing, label]) => `when '${standing}' then '${label}'`)
+  .join(' ')} end) as "Standing",
+    ${safeText("coalesce(r.standing_reason, '')")} as "Standing Reason",
+    coalesce(${localDate('r.standing_changed_at')}, '') as "Standing Since",
+    coalesce(to_char(r.suspended_until, 'YYYY-MM-DD'), '') as "Suspended Until"`;
 const localDateTime = (expression: string) =>
   `to_char(${expression} at time zone :zone, 'YYYY-MM-DD HH24:MI')`;
 
@@ -187,7 +198,8 @@ export function usersReportStatements(
     ${reviewStateCell} as "Review State",
     coalesce(${localDate('r.reviewed_at')}, '') as "Decision Date",
     coalesce(to_char(certs.next_expiry, 'YYYY-MM-DD'), '') as "Next Expiration",
-    ${expiryStatusCell('certs.next_expiry')} as "Certification Status"${groups.length ? `,\n    ${groups.join(',\n    ')}` : ''}
+    ${expiryStatusCell('certs.next_expiry')} as "Certification Status",${groups.map((group) => `\n    ${group},`).join('')}
+    ${standingCells}
   from registrations r
   join users u on u.id = r.user_id
   join organizations o on o.id = r.organization_id
@@ -229,7 +241,9 @@ export function serviceProvidersReportStatement(scope: ReportScope): SqlFragment
     ${safeText('c.phone')} as "Phone",
     count(distinct r.user_id) filter (where u.type = 'admin') as "Admins",
     count(distinct r.user_id) filter (where u.type = 'tester') as "Testers",
-    ${localDate('min(r.registered_at)')} as "First Registration Date"
+    ${localDate('min(r.registered_at)')} as "First Registration Date",
+    count(distinct r.user_id) filter (where r.standing = 'suspended') as "Suspended",
+    count(distinct r.user_id) filter (where r.standing = 'lapsed') as "Lapsed"
   from registrations r
   join users u on u.id = r.user_id
   join companies c on c.id = r.company_id

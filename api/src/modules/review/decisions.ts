@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCOUNT_PATH } from '../../../../shared/account.js';
 import { DEFAULT_LANGUAGE, languageOf } from '../../../../shared/i18n/languages.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
+import { periodStart } from '../../../../shared/requirements.js';
 import {
   REVIEW_STAFF_MESSAGES,
   type TDocumentDecisionRequest,
@@ -8,6 +10,7 @@ import {
   type TReviewDecisionRequest,
   type TReviewState,
 } from '../../../../shared/review.js';
+import { REREGISTRATION_APPROVED } from '../../../../shared/standing.js';
 import {
   Certification,
   Registration,
@@ -17,6 +20,7 @@ import {
 import { AppError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { stageEmail } from '../email/outbox.js';
+import { liftSatisfiedSuspensions } from '../standing/run.js';
 import { decideCopies, resumeAccountRegistrations } from './copies.js';
 import { type Decision, decisionEmails, type RejectedItem } from './emails.js';
 import { acceptRenewal, audited } from './items.js';
@@ -176,6 +180,11 @@ export async function decideDocument(
       ...copiedTo,
     ];
     await resumeAccountRegistrations(tx, actor, changed);
+    if (request.decision === 'accepted') {
+      // An accepted replacement of what expired lifts an automatic suspension at once.
+      await tx.flush();
+      await liftSatisfiedSuspensions(tx, [...new Set(changed)], new Date());
+    }
     await bumpReviewVersions(tx, [...new Set(changed)]);
   });
 }
@@ -194,16 +203,33 @@ export async function approveRegistration(
     if ([...certifications, ...testKits].some((item) => item.reviewDecision !== 'accepted')) {
       throw AppError.conflict(REVIEW_STAFF_MESSAGES.documentsNotAccepted);
     }
-    const enrolled = registration.enrolled;
+    const { enrolled, standing } = registration;
+    const now = new Date();
     registration.reviewState = 'approved';
-    registration.reviewedAt = new Date();
+    registration.reviewedAt = now;
     registration.enrolled = true;
+    // A first approval or a re-registration starts a period (valid_through follows by trigger);
+    // a lapsed registration that re-registered is Active again.
+    registration.approvedOn = periodStart(
+      {
+        approvedOn: registration.approvedOn ?? null,
+        validThrough: registration.validThrough ?? null,
+        reregistered: registration.reregisteredAt != null,
+      },
+      todayInProgramZone(now),
+    );
+    registration.reregisteredAt = null;
+    if (standing === 'lapsed') {
+      registration.standing = 'active';
+      registration.standingReason = REREGISTRATION_APPROVED;
+      registration.standingChangedAt = now;
+    }
     recordAudit(tx, actor, {
       action: 'approve',
       entityType: 'registration',
       entityId: registrationId,
-      before: { state: 'pending', enrolled },
-      after: { state: 'approved', enrolled: true },
+      before: { state: 'pending', enrolled, standing },
+      after: { state: 'approved', enrolled: true, standing: registration.standing },
     });
     await stageDecisionEmails(locked, { kind: 'welcome' }, settings);
     await bumpReviewVersions(tx, [registrationId]);

@@ -6,6 +6,7 @@ import type {
   TRegistrationRejectionReason,
   TReviewState,
 } from '../../../../shared/review.js';
+import type { TStanding } from '../../../../shared/standing.js';
 import { idIn, json, query, queryComposed, type SqlFragment, sql, whereAll } from '../../db/sql.js';
 
 // Every statement of review and approval: the queue and its count, one registration's review
@@ -28,12 +29,14 @@ export interface QueueRow {
   organization_id: number;
   organization_name: string;
   company_name: string | null;
+  standing: TStanding;
 }
 
 export interface QueueConditions {
   ids?: number[];
   organizationId?: number;
   userType?: string;
+  standing?: TStanding;
 }
 
 // registrations_review_queue_idx, or its organization or user type twin, in queue order (a user
@@ -45,7 +48,7 @@ const QUEUE_SORTS: Record<string, (direction: string) => string> = {
 export const QUEUE_SORT_FIELDS = Object.keys(QUEUE_SORTS);
 
 function queueWhere(conditions: QueueConditions): SqlFragment {
-  const { organizationId, userType } = conditions;
+  const { organizationId, userType, standing } = conditions;
   return whereAll([
     { text: "r.review_state = 'pending'", params: {} },
     organizationId !== undefined && {
@@ -53,6 +56,7 @@ function queueWhere(conditions: QueueConditions): SqlFragment {
       params: { organizationId },
     },
     userType !== undefined && { text: 'r.user_type = :userType', params: { userType } },
+    standing !== undefined && { text: 'r.standing = :standing', params: { standing } },
     idIn('r.id', conditions.ids),
   ]);
 }
@@ -72,7 +76,7 @@ export async function queuePage(
     text: `select r.id, r.review_version as version, r.review_state as state, r.queued_at,
             r.registered_at, r.resubmitted_at, r.account_change_at, u.id as user_id, u.type as user_type,
             u.first_name, u.last_name, u.email, o.id as organization_id,
-            o.name as organization_name, c.name as company_name
+            o.name as organization_name, c.name as company_name, r.standing
        from (select r.id from registrations r ${where.text}
               order by ${order} limit :limit offset :offset) page
        join registrations r on r.id = page.id
@@ -93,6 +97,7 @@ export async function queuePage(
 
 export interface ReviewRow {
   id: number;
+  standing: TStanding;
   version: number;
   state: TReviewState;
   registered_at: Date;
@@ -134,7 +139,7 @@ const REVIEW = sql<{ id: number }>(
           r.queued_at, r.resubmitted_at, r.account_change_at, r.reviewed_at, r.rejection_reason, r.rejection_note,
           r.enrolled, r.submission_id, r.language, u.id as user_id, u.type as user_type, u.first_name,
           u.last_name, u.email, u.phone, o.id as organization_id, o.name as organization_name,
-          o.form_hash, o.home_banner, c.id as company_id, c.name as company_name,
+          o.form_hash, o.home_banner, c.id as company_id, c.name as company_name, r.standing,
           c.phone as company_phone, c.address1, c.address2, c.city, c.state as state_code, c.zip,
           (c.created_at < s.received_at) as company_matched
      from registrations r

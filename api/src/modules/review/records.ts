@@ -58,6 +58,7 @@ function queueRecord(row: QueueRow): ReviewRecord {
     organizationId: row.organization_id,
     organizationName: row.organization_name,
     companyName: row.company_name,
+    standing: row.standing,
   };
 }
 
@@ -139,6 +140,20 @@ const reasonText = (reason: unknown, note: unknown) => {
 const itemsOf = (snapshot: Record<string, unknown> | null): AuditedItem[] =>
   Array.isArray(snapshot?.items) ? (snapshot.items as AuditedItem[]) : [];
 
+const STANDING_CHANGES: Record<string, string> = {
+  suspend: 'Suspended',
+  reinstate: 'Reinstated',
+  lapse: 'Lapsed',
+};
+
+/** A standing change, told for the console: "Suspended through 2026-12-31: reason". */
+function standingSummary(action: string, after: Record<string, unknown>): string {
+  const standing = STANDING_CHANGES[action] ?? action;
+  const until = typeof after.until === 'string' ? ` through ${after.until}` : '';
+  const automatic = after.automatic ? ' automatically' : '';
+  return `${standing}${automatic}${until}: ${String(after.reason ?? '')}`;
+}
+
 /** One audit entry of a registration, told for the console. */
 function historySummary(row: ReviewHistoryRow): string {
   const after = row.after ?? {};
@@ -182,6 +197,10 @@ function historySummary(row: ReviewHistoryRow): string {
         .join('; ')})`;
     case 'enroll':
       return after.enrolled ? 'Enrolled' : 'Unenrolled';
+    case 'suspend':
+    case 'reinstate':
+    case 'lapse':
+      return standingSummary(row.action, after);
     default:
       return row.action;
   }

@@ -32,6 +32,7 @@ import {
   renewableItems,
 } from '../compliance/renewals.js';
 import { findLinkRow, type LinkRow } from '../registration/queries.js';
+import { reregistrationState } from '../reregistration/service.js';
 import { certificationLabel, testKitLabel } from './items.js';
 import {
   bumpReviewVersions,
@@ -77,6 +78,17 @@ async function registrationOfLink(
   return token;
 }
 
+/**
+ * Uses a status link up for an action of its own (registering again), in the caller's
+ * transaction: answers the registration it opens, or the invalid-link answer.
+ */
+export async function useStatusLink(tx: EntityManager, key: StatusKey, now: Date): Promise<number> {
+  const token = await registrationOfLink(tx, key, { lock: true, now });
+  const used = await tx.findOneOrFail(StatusToken, token.id);
+  used.usedAt = now;
+  return token.registration_id;
+}
+
 /** GET /api/tr/status/{hash}/{token}: what the status page shows (viewing keeps the link). */
 export async function statusView(em: EntityManager, key: StatusKey): Promise<TStatusView> {
   const token = await registrationOfLink(em, key);
@@ -102,6 +114,7 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
     renewable,
     certifications: certifications.map(certificationFacts),
     testKits: testKits.map(testKitFacts),
+    ...(await reregistrationState(em, row.id)),
   };
 }
 

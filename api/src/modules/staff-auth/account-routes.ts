@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CODES } from '../../../../shared/codes.js';
+import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import {
-  STAFF_MESSAGES,
   ZChangePasswordRequest,
   ZTwoFactorCodeRequest,
-} from '../../../../shared/staff.js';
+} from '../../../../shared/staff-accounts.js';
 import {
   withErrorResponses,
   ZAccountResponse,

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import {
-  STAFF_MESSAGES,
   ZGoogleLoginRequest,
   ZLoginRequest,
   ZPasswordLinkQuery,
   ZSetPasswordRequest,
   ZTwoFactorLoginRequest,
-} from '../../../../shared/staff.js';
+} from '../../../../shared/staff-accounts.js';
 import {
   withErrorResponses,
   ZConsoleConfigResponse,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUserType } from '../../../../shared/constants.js';
 import type { TReviewState } from '../../../../shared/review.js';
+import type { TStanding } from '../../../../shared/standing.js';
 import { escapeLike } from '../../db/like.js';
 import {
   idIn,
@@ -11,9 +12,11 @@ import {
   sql,
   whereAll,
 } from '../../db/sql.js';
+import { STANDING_COLUMNS, type StandingColumns } from '../standing/queries.js';
 
-// Every statement of the users module: the people lists and their order snapshot, User Info,
-// enrollment, and the registrations resource. Builders return a statement's text and values
+// Every statement of the users module but the registrations resource's
+// (registration-queries.ts): the people lists and their order snapshot, User Info and
+// enrollment. Builders return a statement's text and values
 // (tests EXPLAIN them); services choose which to run.
 
 export interface UserRow {
@@ -27,6 +30,7 @@ export interface UserRow {
   enrolled?: boolean;
   registered_at?: Date;
   review_state?: TReviewState;
+  standing?: TStanding;
 }
 
 const USER_COLUMNS = 'u.id, u.type, u.first_name, u.last_name, u.email, u.phone, u.created_at';
@@ -79,21 +83,25 @@ interface UserConditions {
   organizationId?: number;
   /** Only with organizationId. */
   enrolled?: boolean;
+  /** Only with organizationId. */
+  standing?: TStanding;
 }
 
 /** The columns and the from-and-where of a filtered list of people, with its values. */
 function filteredUsers(conditions: UserConditions) {
-  const { organizationId, enrolled, search } = conditions;
+  const { organizationId, enrolled, standing, search } = conditions;
   const inOrganization = organizationId !== undefined;
   const where = whereAll([
     inOrganization &&
       enrolled !== undefined && { text: 'r.enrolled = :enrolled', params: { enrolled } },
+    inOrganization &&
+      standing !== undefined && { text: 'r.standing = :standing', params: { standing } },
     idIn('u.id', conditions.ids),
     search,
   ]);
   return {
     columns: inOrganization
-      ? `${USER_COLUMNS}, r.enrolled, r.registered_at, r.review_state`
+      ? `${USER_COLUMNS}, r.enrolled, r.registered_at, r.review_state, r.standing`
       : USER_COLUMNS,
     from: inOrganization
       ? `from users u join registrations r on r.user_id = u.id and r.organization_id = :organizationId ${where.text}`
@@ -150,21 +158,29 @@ export const userTotal = async (em: EntityManager, statement: SqlFragment) =>
  * thousands of rows, or the reverse.
  */
 export function organizationPageStatements(
-  conditions: { organizationId: number; enrolled?: boolean },
+  conditions: { organizationId: number; enrolled?: boolean; standing?: TStanding },
   page: UserPageWindow,
 ) {
   const { columns, from, params } = filteredUsers(conditions);
   const { keys, order } = sortOf(page);
-  const enrolled = conditions.enrolled === undefined ? '' : ' and r.enrolled = :enrolled';
   const registration: SqlParams = { organizationId: conditions.organizationId };
-  if (conditions.enrolled !== undefined) registration.enrolled = conditions.enrolled;
+  // The registration's own filters, written into the count and the walk.
+  let filters = '';
+  if (conditions.enrolled !== undefined) {
+    filters += ' and r.enrolled = :enrolled';
+    registration.enrolled = conditions.enrolled;
+  }
+  if (conditions.standing !== undefined) {
+    filters += ' and r.standing = :standing';
+    registration.standing = conditions.standing;
+  }
   // The walk carries the sort keys as k0, k1…, read from the index.
   const walkKeyColumns = keys.map((_, i) => `walk.k${i}`).join(', ');
   const walkOrder = keys.map((_, i) => `k${i} ${page.direction}`).join(', ');
   return {
     count: {
       text: `select count(*)::int as total from registrations r
-        where r.organization_id = :organizationId${enrolled}`,
+        where r.organization_id = :organizationId${filters}`,
       params: registration,
     },
     // The walk reads the sort's index alone; each walked person's registration is looked up by
@@ -175,9 +191,9 @@ export function organizationPageStatements(
           from (select walk.id, ${walkKeyColumns}, found.*
                   from (select u.id, ${sortKeyColumns(keys)} from users u
                          order by ${order} limit :walkLength) walk
-                  join lateral (select r.enrolled, r.registered_at, r.review_state
+                  join lateral (select r.enrolled, r.registered_at, r.review_state, r.standing
                      from registrations r
-                     where r.user_id = walk.id and r.organization_id = :organizationId${enrolled}
+                     where r.user_id = walk.id and r.organization_id = :organizationId${filters}
                      limit 1) found
                     on true
                  order by ${walkOrder} limit :limit offset :offset) r
@@ -278,14 +294,15 @@ export const anchorOf = (order: UserOrder, row: Record<string, unknown>): unknow
 const ORGANIZATIONS_OF_USER = sql<{ userId: number }>(
   'organizations-of-user',
   `select o.id, o.name, r.enrolled, r.id as registration_id, r.review_state, r.registered_at,
-          r.reviewed_at
+          r.reviewed_at, (r.review_state = 'approved' or r.resume_state is not distinct from 'approved') as approved,
+          ${STANDING_COLUMNS}
      from registrations r
      join organizations o on o.id = r.organization_id
     where r.user_id = :userId order by lower(o.name), o.id`,
 );
 /**
- * The organizations a person registered for, by name, with the registration's enrollment and
- * review.
+ * The organizations a person registered for, by name, with the registration's enrollment,
+ * review and standing.
  */
 export const organizationsOfUser = (em: EntityManager, params: { userId: number }) =>
   query<
@@ -297,7 +314,9 @@ export const organizationsOfUser = (em: EntityManager, params: { userId: number 
       review_state: TReviewState;
       registered_at: Date;
       reviewed_at: Date | null;
-    },
+      /** Approved, or approved and waiting for an item sent from My registrations. */
+      approved: boolean;
+    } & StandingColumns,
     typeof params
   >(em, ORGANIZATIONS_OF_USER, params);
 
@@ -357,78 +376,4 @@ export function enrollRegistrations(
         returning r.user_id`,
     params: { ...enrollment.search?.params, organizationId: enrollment.organizationId },
   });
-}
-
-interface RegistrationRow {
-  id: number;
-  user_id: number;
-  organization_id: number;
-  company_id: number | null;
-  enrolled: boolean;
-  registered_at: Date;
-  first_name: string;
-  last_name: string;
-  email: string;
-  type: string;
-  organization_name: string;
-}
-
-export interface RegistrationConditions {
-  ids?: number[];
-  organizationId?: number;
-  userId?: number;
-  enrolled?: boolean;
-  /** Inclusive lower bound (instant). */
-  from?: Date;
-  /** Exclusive upper bound (instant). */
-  before?: Date;
-}
-
-// registrations_organization_registered_at_idx serves organization + date range + order;
-// registrations_registered_at_idx serves the date range across organizations.
-const REGISTRATION_SORTS: Record<string, (direction: string) => string> = {
-  registeredAt: (d) => `r.registered_at ${d}, r.id ${d}`,
-  id: (d) => `r.id ${d}`,
-};
-export const REGISTRATION_SORT_FIELDS = Object.keys(REGISTRATION_SORTS);
-
-function registrationWhere(conditions: RegistrationConditions): SqlFragment {
-  const { organizationId, userId, enrolled, from, before } = conditions;
-  return whereAll([
-    idIn('r.id', conditions.ids),
-    organizationId !== undefined && {
-      text: 'r.organization_id = :organizationId',
-      params: { organizationId },
-    },
-    userId !== undefined && { text: 'r.user_id = :userId', params: { userId } },
-    enrolled !== undefined && { text: 'r.enrolled = :enrolled', params: { enrolled } },
-    from && { text: 'r.registered_at >= :from', params: { from } },
-    before && { text: 'r.registered_at < :before', params: { before } },
-  ]);
-}
-
-/** One page of registrations with their person's and organization's names, and the total. */
-export async function registrationPage(
-  em: EntityManager,
-  conditions: RegistrationConditions,
-  page: { sort: string; direction: 'asc' | 'desc'; offset: number; limit: number },
-) {
-  const where = registrationWhere(conditions);
-  const order = (REGISTRATION_SORTS[page.sort] ?? REGISTRATION_SORTS.registeredAt)?.(
-    page.direction,
-  );
-  const rows = await queryComposed<RegistrationRow>(em, 'registrations-page', {
-    text: `select r.id, r.user_id, r.organization_id, r.company_id, r.enrolled, r.registered_at,
-            u.first_name, u.last_name, u.email, u.type, o.name as organization_name
-       from registrations r
-       join users u on u.id = r.user_id
-       join organizations o on o.id = r.organization_id
-       ${where.text} order by ${order} limit :limit offset :offset`,
-    params: { ...where.params, limit: page.limit, offset: page.offset },
-  });
-  const [count] = await queryComposed<{ total: number }>(em, 'registrations-count', {
-    text: `select count(*)::int as total from registrations r ${where.text}`,
-    params: where.params,
-  });
-  return { rows, total: count?.total ?? 0 };
 }

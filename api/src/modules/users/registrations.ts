@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.js';
-import { type RegistrationConditions, registrationPage } from './queries.js';
+import { standingFields } from '../standing/records.js';
+import { type RegistrationConditions, registrationPage } from './registration-queries.js';
 
-export { REGISTRATION_SORT_FIELDS } from './queries.js';
+export { REGISTRATION_SORT_FIELDS } from './registration-queries.js';
 
-/** A person's registration for an organization, as the console lists them (read-only). */
-interface RegistrationRecord {
+/** A person's registration for an organization, as the console lists them, with its standing. */
+interface RegistrationRecord extends ReturnType<typeof standingFields> {
   id: number;
   userId: number;
   organizationId: number;
@@ -43,6 +44,7 @@ export async function listRegistrations(
       email: row.email,
       userType: row.type,
       organizationName: row.organization_name,
+      ...standingFields(row),
     })),
     total,
   };

@@ -3,10 +3,12 @@ import type { TUserType } from '../../../../shared/constants.js';
 import { normalizeEmail } from '../../../../shared/registration.js';
 import type { TReviewState } from '../../../../shared/review.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
+import type { TStanding } from '../../../../shared/standing.js';
 import { Registration, User } from '../../db/entities/index.js';
 import { AppError, fieldError, uniqueField } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { requireOrganization } from '../organizations/views.js';
+import { standingFields } from '../standing/records.js';
 import { ANCHOR_STEP, forgetOrderSnapshots, orderSnapshot } from './order-snapshot.js';
 import {
   anchoredPage,
@@ -42,14 +44,18 @@ interface UserInput {
 export interface UserRecord extends UserInput {
   id: number;
   createdAt: string;
-  /** Present when listed for one organization: that registration's enrollment and review. */
+  /**
+   * Present when listed for one organization: that registration's enrollment, review and
+   * standing.
+   */
   enrolled?: boolean;
   registeredAt?: string;
   reviewState?: TReviewState;
+  standing?: TStanding;
 }
 
 export interface UserDetail extends UserRecord {
-  organizations: {
+  organizations: ({
     id: number;
     name: string;
     enrolled: boolean;
@@ -58,7 +64,8 @@ export interface UserDetail extends UserRecord {
     /** ISO instants. */
     registeredAt: string;
     reviewedAt: string | null;
-  }[];
+    approved: boolean;
+  } & ReturnType<typeof standingFields>)[];
   companies: { id: number; name: string }[];
   certifications: {
     id: number;
@@ -79,6 +86,8 @@ interface UserFilter {
   organizationId?: number;
   /** Only with organizationId. */
   enrolled?: boolean;
+  /** Only with organizationId. */
+  standing?: TStanding;
 }
 
 interface UserPage {
@@ -104,6 +113,7 @@ function toRecord(row: UserRow): UserRecord {
   if (row.registered_at !== undefined)
     record.registeredAt = new Date(row.registered_at).toISOString();
   if (row.review_state !== undefined) record.reviewState = row.review_state;
+  if (row.standing !== undefined) record.standing = row.standing;
   return record;
 }
 
@@ -124,7 +134,7 @@ const WALK_ENTRIES_PER_PERSON = 2;
 
 async function listOrganizationUsers(
   em: EntityManager,
-  filter: { organizationId: number; enrolled?: boolean },
+  filter: { organizationId: number; enrolled?: boolean; standing?: TStanding },
   page: UserPage,
 ): Promise<{ rows: UserRecord[]; total: number }> {
   const window = windowOf(page);
@@ -183,12 +193,19 @@ export async function listUsers(
   }
   const { organizationId } = filter;
   if (organizationId !== undefined && !filter.ids && !search) {
-    return listOrganizationUsers(em, { organizationId, enrolled: filter.enrolled }, page);
+    const { enrolled, standing } = filter;
+    return listOrganizationUsers(em, { organizationId, enrolled, standing }, page);
   }
   // A search or a set of ids counts and sorts its matches in one statement; only one matching
   // more people counts them separately.
   const statements = userListStatements(
-    { ids: filter.ids, search, organizationId, enrolled: filter.enrolled },
+    {
+      ids: filter.ids,
+      search,
+      organizationId,
+      enrolled: filter.enrolled,
+      standing: filter.standing,
+    },
     windowOf(page),
   );
   const found = await countedMatches(em, statements.matches);
@@ -233,6 +250,8 @@ export async function getUserDetail(em: EntityManager, id: number): Promise<User
       reviewedAt: organization.reviewed_at
         ? new Date(organization.reviewed_at).toISOString()
         : null,
+      approved: organization.approved,
+      ...standingFields(organization),
     })),
     companies,
     certifications: certifications.map((cert) => ({

@@ -74,7 +74,21 @@ export function Facts({ facts }: { facts: readonly [string, ReactNode][] }) {
   );
 }
 
-export function Registrations({ registrations }: { registrations: TAccountView['registrations'] }) {
+const STANDING_KEYS = {
+  active: 'account.standings.active',
+  suspended: 'account.standings.suspended',
+  lapsed: 'account.standings.lapsed',
+} as const satisfies Record<TAccountView['registrations'][number]['standing'], TKey>;
+
+type TAccountRegistration = TAccountView['registrations'][number];
+
+export function Registrations({
+  registrations,
+  result,
+  actions,
+}: {
+  registrations: TAccountView['registrations'];
+} & Omit<TChanges<TAccountRegistration>, 'children'>) {
   const { t, formatDate } = useI18n();
   const id = 'account-registrations';
   if (registrations.length === 0) {
@@ -84,10 +98,19 @@ export function Registrations({ registrations }: { registrations: TAccountView['
       </Part>
     );
   }
+  const offered = actions
+    ? registrations.flatMap((registration) => {
+        const offer = actions(registration, registration.organizationName);
+        return offer ? [<Fragment key={registration.id}>{offer}</Fragment>] : [];
+      })
+    : [];
   // Scrolls sideways on a narrow phone rather than squeezing the columns.
   return (
     <>
-      <h2 id={id}>{t('account.registrationsHeading')}</h2>
+      <h2 id={id} tabIndex={-1}>
+        {t('account.registrationsHeading')}
+      </h2>
+      {result}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
       <section className="table-scroll" aria-labelledby={id} tabIndex={0}>
         <table aria-labelledby={id}>
@@ -95,15 +118,22 @@ export function Registrations({ registrations }: { registrations: TAccountView['
             <tr>
               <th scope="col">{t('account.organization')}</th>
               <th scope="col">{t('account.review')}</th>
+              <th scope="col">{t('account.standing')}</th>
               <th scope="col">{t('account.enrollment')}</th>
               <th scope="col">{t('account.registered')}</th>
             </tr>
           </thead>
           <tbody>
             {registrations.map((registration) => (
-              <tr key={registration.organizationName}>
+              <tr key={registration.id}>
                 <th scope="row">{registration.organizationName}</th>
                 <td>{t(REVIEW_STATE_KEYS[registration.reviewState])}</td>
+                <td>
+                  {t(STANDING_KEYS[registration.standing])}
+                  {registration.validThrough
+                    ? `, ${t('account.validThrough', { date: formatDate(registration.validThrough) })}`
+                    : ''}
+                </td>
                 <td>{t(registration.enrolled ? 'account.enrolled' : 'account.notEnrolled')}</td>
                 <td>{formatDate(registration.registeredOn)}</td>
               </tr>
@@ -111,6 +141,7 @@ export function Registrations({ registrations }: { registrations: TAccountView['
           </tbody>
         </table>
       </section>
+      {offered}
     </>
   );
 }

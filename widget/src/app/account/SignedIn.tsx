@@ -47,6 +47,7 @@ const PLACES = {
   addTestKit: 'testKits',
   addPerson: 'people',
   removePerson: 'people',
+  reregister: 'registrations',
 } as const satisfies Record<TChange['kind'], string>;
 type TPlace = (typeof PLACES)[TChange['kind']];
 
@@ -69,6 +70,8 @@ function headingOf(change: TChange, view: TAccountView): string {
     case 'addPerson':
     case 'removePerson':
       return 'account-people';
+    case 'reregister':
+      return 'account-registrations';
   }
 }
 
@@ -305,7 +308,22 @@ export function SignedIn({
           )
         )}
       </section>
-      <Registrations registrations={view.registrations} />
+      <Registrations
+        registrations={view.registrations}
+        result={resultAt('registrations')}
+        actions={(registration) =>
+          registration.canRegisterAgain
+            ? formOr(
+                { kind: 'reregister', id: registration.id },
+                opener(
+                  { kind: 'reregister', id: registration.id },
+                  t('account.registerAgain'),
+                  registration.organizationName,
+                ),
+              )
+            : null
+        }
+      />
       <Company company={view.company} />
       {administers ? (
         <CompanyPeople

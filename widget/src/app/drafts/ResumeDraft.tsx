@@ -8,6 +8,7 @@ import { useI18n } from '../i18n/use-i18n.js';
 import { useForm } from '../org/form-context.js';
 import { invalidLinkMessage } from '../org/org-info.js';
 import { InvalidLink, SupportLink } from '../screens.js';
+import { asksCompanyCredentials } from '../wizard/credentials/asked.js';
 import { currentPage } from '../wizard/state.js';
 import { saveWizardState } from '../wizard/storage.js';
 import { openDraft, type TOpenOutcome } from './api.js';
@@ -38,6 +39,7 @@ const openThisLink = () => {
  */
 export function ResumeDraft() {
   const { hash, org, reportUnreachable } = useForm();
+  const asksCredentials = asksCompanyCredentials(org);
   const { t, localize } = useI18n();
   const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
   const heading = useFocusHeading(t('drafts.resumeTitle'));
@@ -50,14 +52,14 @@ export function ResumeDraft() {
       if (outcome.kind === 'refused') return setRefusal(outcome);
       const { draft } = outcome;
       await showLanguage(draft.language).catch(() => {});
-      const state = wizardStateOf(draft, org.number_of_certs);
+      const state = wizardStateOf(draft, org.number_of_certs, asksCredentials);
       saveWizardState(draft.hashValue, state);
       navigate(stepPath(draft.hashValue, currentPage(state)), { replace: true });
     });
     return () => {
       current = false;
     };
-  }, [org.number_of_certs, reportUnreachable]);
+  }, [org.number_of_certs, asksCredentials, reportUnreachable]);
 
   if (refusal && refusal.code !== CODES.draftNotFound) {
     return <InvalidLink message={invalidLinkMessage(refusal.code)} />;

@@ -21,6 +21,7 @@ import {
   type TCorrectionForm,
   TestKitCorrection,
 } from './CorrectionFields.js';
+import { RegisterAgain } from './RegisterAgain.js';
 import {
   loadCorrectionChecks,
   lookUpStatus,
@@ -151,12 +152,14 @@ function StatusPage({
   status,
   onSent,
   onInvalid,
+  onRegisteredAgain,
 }: {
   hash: string;
   token: string;
   status: TStatusView;
   onSent(): void;
   onInvalid(): void;
+  onRegisteredAgain(message: string): void;
 }) {
   const { reportUnreachable } = useForm();
   const { t, formatDate } = useI18n();
@@ -292,6 +295,14 @@ function StatusPage({
       </p>
       <p>{t('status.registeredOn', { date: formatDate(status.registeredOn) })}</p>
       {stateText ? <p>{stateText}</p> : null}
+      <RegisterAgain
+        hash={hash}
+        token={token}
+        status={status}
+        onSent={onRegisteredAgain}
+        onInvalid={onInvalid}
+        onRefused={(message) => setErrors({ general: [message], fields: {} })}
+      />
       {renewing ? <p>{t('renewal.intro')}</p> : null}
       <form noValidate onSubmit={send}>
         {status.certifications.length > 0 ? <h2>{t('status.certificationsHeading')}</h2> : null}
@@ -349,6 +360,7 @@ export function StatusRoute({ token }: { token: string }) {
   const { t, localize } = useI18n();
   const [lookup, setLookup] = useState<TStatusLookup | null>(null);
   const [sent, setSent] = useState<'corrections' | 'renewal'>();
+  const [registeredAgain, setRegisteredAgain] = useState('');
 
   useEffect(() => {
     let current = true;
@@ -368,6 +380,13 @@ export function StatusRoute({ token }: { token: string }) {
     return (
       <Page title={t('status.invalidLinkTitle')}>
         <p>{localize(MESSAGES.statusLinkInvalid)}</p>
+      </Page>
+    );
+  }
+  if (registeredAgain) {
+    return (
+      <Page title={t('status.registeredAgainTitle')}>
+        <p role="status">{localize(registeredAgain)}</p>
       </Page>
     );
   }
@@ -392,6 +411,7 @@ export function StatusRoute({ token }: { token: string }) {
       status={lookup.status}
       onSent={() => setSent(isRenewing(lookup.status) ? 'renewal' : 'corrections')}
       onInvalid={() => setLookup({ state: 'invalid' })}
+      onRegisteredAgain={setRegisteredAgain}
     />
   );
 }

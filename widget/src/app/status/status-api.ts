@@ -50,3 +50,19 @@ export async function sendCorrections(
     errors: { generalErrors: [message || MESSAGES.apiSubmissionError], fieldErrors: {} },
   };
 }
+
+export type TRegisterAgainOutcome =
+  | { kind: 'sent'; message: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'invalid' }
+  | { kind: 'unreachable' };
+
+/** Registers again for the next period (uses the link up). */
+export async function registerAgain(hash: string, token: string): Promise<TRegisterAgainOutcome> {
+  const answer = await apiPost<unknown>(`${statusUrl(hash, token)}/reregister`, {});
+  if (isFetchFailure(answer)) return { kind: 'unreachable' };
+  const message = typeof answer.message === 'string' ? answer.message : '';
+  if (answer.code === CODES.success) return { kind: 'sent', message };
+  if (answer.code === STATUS_CODES.invalid) return { kind: 'invalid' };
+  return { kind: 'refused', message: message || MESSAGES.apiSubmissionError };
+}

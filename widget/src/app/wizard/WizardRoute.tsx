@@ -1,5 +1,6 @@
 import {
   type ComponentType,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -18,8 +19,10 @@ import { useI18n } from '../i18n/use-i18n.js';
 import { loadWithTimeout } from '../lazy.js';
 import { useForm } from '../org/form-context.js';
 import type { TStepOutcome } from './checks.js';
+import { asksCompanyCredentials, credentialNames } from './credentials/asked.js';
 import { ErrorSummary } from './ErrorSummary.js';
-import { loadChecks, thankYouScreen } from './load.js';
+import { errorLabel } from './labels.js';
+import { companyCredentialsScreen, loadChecks, thankYouScreen } from './load.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import { currentPage, type TWizardAction } from './state.js';
 import {
@@ -44,20 +47,27 @@ const SCREENS: Record<TStepId, ComponentType> = {
   userType: UserTypeStep,
   company: CompanyStep,
   matches: MatchStep,
+  companyCredentials: companyCredentialsScreen.Screen,
   admins: AdminsStep,
   testers: TestersStep,
   testKits: TestKitsStep,
   review: ReviewStep,
 };
 
-/** /form/{hash}/step/{page} — the registration wizard, pages 0-6 (urlPage: the address's). */
+/**
+ * /form/{hash}/step/{page} — the registration wizard, pages 0-6 and, for an organization that
+ * asks for company credentials, 7 (urlPage: the address's).
+ */
 export function WizardRoute({ urlPage }: { urlPage: number }) {
   const { hash, org, reportUnreachable } = useForm();
-  const [state, dispatch] = useReducer(
-    wizardReducer,
-    undefined,
-    () => loadWizardState(hash) ?? createWizardState(newRunId(), org.number_of_certs),
-  );
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () => {
+    // Whether the company's credentials are asked is the organization's, as it reads now.
+    const asks = asksCompanyCredentials(org);
+    const kept = loadWizardState(hash);
+    return kept
+      ? { ...kept, asksCompanyCredentials: asks }
+      : createWizardState(newRunId(), org.number_of_certs, asks);
+  });
   const files = useRef(new Map<string, File>()).current;
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -118,7 +128,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
   const title = t(step.title);
   const stepId = step.id;
   const formTitle = t('org.title', { orgName: org.org_name });
-  const progress = progressText(page, t);
+  const progress = progressText(state, t);
   useEffect(() => {
     document.title = t('wizard.documentTitle', { progress, step: title, form: formTitle });
   }, [t, progress, title, formTitle]);
@@ -187,7 +197,10 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
         <h1 ref={heading} tabIndex={-1}>
           {title}
         </h1>
-        <ErrorSummary errors={state.errors} />
+        <ErrorSummary
+          errors={state.errors}
+          labelOf={(path) => errorLabel(path, t, credentialNames(org))}
+        />
         <form
           noValidate
           onSubmit={(event) => {
@@ -195,7 +208,16 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
             if (step.next) void next();
           }}
         >
-          <Screen />
+          {/* A page whose code comes later (the company's credentials) waits here. */}
+          <Suspense
+            fallback={
+              <p role="status" className="loading">
+                {t('site.pageLoading')}
+              </p>
+            }
+          >
+            <Screen />
+          </Suspense>
           <div className="wizard-nav no-print">
             <button type="button" className="button secondary" onClick={guard(back)}>
               {t('wizard.back')}

@@ -1,39 +1,50 @@
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import {
-  adminErrorsFrom,
+  createCredentialsSchema,
+  credentialRulesFromOrgInfo,
+} from '../../../../shared/credentials.js';
+import {
   certificationRulesFromOrgInfo,
-  companyErrorsFrom,
   createSubmitAllSchema,
   createValidateTestersRequestSchema,
   duplicateEmailPositions,
-  finalErrorsFrom,
   type TCompanyMatch,
   type TOrgInfo,
-  testerErrorsFrom,
-  testKitErrorsFrom,
   ZValidateAdminsRequest,
   ZValidateCompanyRequest,
   ZValidateTestKitsRequest,
   ZValidateUserTypeRequest,
 } from '../../../../shared/registration.js';
+import {
+  adminErrorsFrom,
+  companyErrorsFrom,
+  finalErrorsFrom,
+  testerErrorsFrom,
+  testKitErrorsFrom,
+} from '../../../../shared/registration-errors.js';
 import { apiPost, isFetchFailure, type TAnswer } from '../api.js';
+import { askedCredentials } from './credentials/asked.js';
 import {
   adminErrors,
+  bothErrors,
   companyErrors,
   fieldError,
   finalErrors,
   generalErrors,
+  hasErrors,
   testerErrors,
   testKitErrors,
 } from './errors.js';
 import {
   adminsPayload,
   companyPayload,
+  credentialsPayload,
+  isBlankCredential,
   submitAllPayload,
   testersPayload,
   testKitsPayload,
 } from './payload.js';
-import type { TWizardAction, TWizardErrors, TWizardState } from './state.js';
+import { NO_ERRORS, type TWizardAction, type TWizardErrors, type TWizardState } from './state.js';
 import { currentStep, skipOffered, stepOf, type TCheckKey } from './step-table.js';
 
 // What Next does on each page: the shared rules on the client first, then the server's check
@@ -115,6 +126,47 @@ export async function checkAdmins(state: TWizardState, ctx: TStepContext): Promi
   return unexpected(answer);
 }
 
+/**
+ * The company's credentials (a page of its own, issue 27), by the shared rules. There is no step
+ * call for them: the server checks them again at the final submit.
+ */
+export async function checkCompanyCredentials(
+  state: TWizardState,
+  ctx: TStepContext,
+): Promise<TStepOutcome> {
+  const rules = credentialRulesFromOrgInfo(ctx.org);
+  if (rules) {
+    const body = {
+      companyCredentials: credentialsPayload(
+        state.companyCredentials,
+        askedCredentials(ctx.org, 'company'),
+      ),
+    };
+    const parsed = createCredentialsSchema(rules, ['company']).safeParse(body);
+    if (!parsed.success) {
+      return show(finalErrors(finalErrorsFrom(parsed.error.issues, { credentials: true }), state));
+    }
+  }
+  return go({ type: 'accepted', step: 'companyCredentials' });
+}
+
+/** Each tester's credentials by the shared rules (none asked: no errors). */
+function testerCredentialErrors(state: TWizardState, org: TOrgInfo): TWizardErrors {
+  const rules = credentialRulesFromOrgInfo(org);
+  if (!rules) return NO_ERRORS;
+  const asked = askedCredentials(org, 'tester');
+  const body = {
+    userInfo: state.testers.map((tester) => ({
+      userType: 'tester',
+      userCredentials: credentialsPayload(tester.userCredentials, asked),
+    })),
+  };
+  const parsed = createCredentialsSchema(rules, ['tester']).safeParse(body);
+  if (parsed.success) return NO_ERRORS;
+  const message = finalErrorsFrom(parsed.error.issues, { credentials: true });
+  return finalErrors(message, { admins: [], testers: state.testers });
+}
+
 /** Tester emails that an admin of this registration already uses. */
 function emailsTakenByAdmins(state: TWizardState): TWizardErrors | null {
   if (state.userType !== 'admin') return null;
@@ -134,7 +186,8 @@ function untouchedTesters(state: TWizardState): boolean {
       !`${tester.userFirstName}${tester.userLastName}${tester.userEmail}${tester.userPhone}`.trim() &&
       tester.userCerts.every(
         (cert) => !`${cert.certNum}${cert.certExp}${cert.certAgency}${cert.certDocLink}`.trim(),
-      ),
+      ) &&
+      Object.values(tester.userCredentials ?? {}).every(isBlankCredential),
   );
 }
 
@@ -145,7 +198,13 @@ export async function checkTesters(state: TWizardState, ctx: TStepContext): Prom
   const request = { testerInfo: testersPayload(state.testers), hashValue: ctx.hash };
   const schema = createValidateTestersRequestSchema(certificationRulesFromOrgInfo(ctx.org));
   const parsed = schema.safeParse(request);
-  if (!parsed.success) return show(testerErrors(testerErrorsFrom(parsed.error.issues)));
+  const credentials = testerCredentialErrors(state, ctx.org);
+  if (!parsed.success || hasErrors(credentials)) {
+    const testers = parsed.success
+      ? NO_ERRORS
+      : testerErrors(testerErrorsFrom(parsed.error.issues));
+    return show(bothErrors(testers, credentials));
+  }
   const duplicates = emailsTakenByAdmins(state);
   if (duplicates) return show(duplicates);
   const answer = await (ctx.post ?? apiPost)<Record<string, never>>(
@@ -173,9 +232,14 @@ export async function checkTestKits(state: TWizardState, ctx: TStepContext): Pro
 
 /** The final submit, keyed by the run's Idempotency-Key so a retry never registers twice. */
 export async function submitAll(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
-  const request = submitAllPayload(ctx.hash, state);
+  const request = submitAllPayload(ctx.hash, state, ctx.org);
   const parsed = createSubmitAllSchema(certificationRulesFromOrgInfo(ctx.org)).safeParse(request);
-  if (!parsed.success) return show(finalErrors(finalErrorsFrom(parsed.error.issues), state));
+  const rules = credentialRulesFromOrgInfo(ctx.org);
+  const credentials = rules ? createCredentialsSchema(rules).safeParse(request) : undefined;
+  if (!parsed.success || credentials?.success === false) {
+    const issues = [...(parsed.error?.issues ?? []), ...(credentials?.error?.issues ?? [])];
+    return show(finalErrors(finalErrorsFrom(issues, { credentials: Boolean(rules) }), state));
+  }
   const answer = await (ctx.post ?? apiPost)<Record<string, never>>('/api/tr/submit/all', request, {
     'idempotency-key': state.runId,
   });
@@ -190,6 +254,7 @@ type TCheck = (state: TWizardState, ctx: TStepContext) => Promise<TStepOutcome>;
 const CHECKS: Record<TCheckKey, TCheck> = {
   userType: checkUserType,
   company: checkCompany,
+  companyCredentials: checkCompanyCredentials,
   admins: checkAdmins,
   testers: checkTesters,
   testKits: checkTestKits,

@@ -3,10 +3,11 @@ import { localizeMessage } from '../../../../shared/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE } from '../../../../shared/i18n/languages.js';
 import type {
   TCertErrors,
+  TCredentialErrors,
   TFieldErrors,
   TFinalErrorsMessage,
   TPositionErrors,
-} from '../../../../shared/registration.js';
+} from '../../../../shared/registration-errors.js';
 import type { TWizardErrors, TWizardState } from './state.js';
 
 // The server's error shapes (and the same shapes built from the shared schemas on the client)
@@ -56,12 +57,18 @@ export function companyErrors(message: {
   return { general: generalList(message.generalErrors), fields };
 }
 
+/** A person's errors: their fields, their certifications' and their credentials'. */
+interface TPeopleErrors {
+  people?: TPositionErrors | undefined;
+  certs?: TCertErrors | undefined;
+  credentials?: Record<string, TCredentialErrors> | undefined;
+}
+
 /** Per-person errors of one list; `offset` skips positions that belong to another list. */
 function addPeople(
   fields: Record<string, string>,
   list: 'admins' | 'testers',
-  people: TPositionErrors | undefined,
-  certs: TCertErrors | undefined,
+  errors: TPeopleErrors,
   offset = 0,
   count = Number.POSITIVE_INFINITY,
 ) {
@@ -69,15 +76,21 @@ function addPeople(
     const index = Number(position) - offset;
     return Number.isInteger(index) && index >= 0 && index < count ? index : undefined;
   };
-  for (const [position, personFields] of Object.entries(people ?? {})) {
+  for (const [position, personFields] of Object.entries(errors.people ?? {})) {
     const index = inRange(position);
     if (index !== undefined) addFields(fields, `${list}.${index}`, personFields);
   }
-  for (const [position, byCert] of Object.entries(certs ?? {})) {
-    const index = inRange(position);
-    if (index === undefined) continue;
-    for (const [cert, certFields] of Object.entries(byCert ?? {})) {
-      addFields(fields, `${list}.${index}.certs.${cert}`, certFields);
+  const nested = [
+    ['certs', errors.certs],
+    ['credentials', errors.credentials],
+  ] as const;
+  for (const [kind, byPerson] of nested) {
+    for (const [position, byItem] of Object.entries(byPerson ?? {})) {
+      const index = inRange(position);
+      if (index === undefined) continue;
+      for (const [item, itemFields] of Object.entries(byItem ?? {})) {
+        addFields(fields, `${list}.${index}.${kind}.${item}`, itemFields);
+      }
     }
   }
 }
@@ -87,7 +100,7 @@ export function adminErrors(message: {
   generalErrors?: string[];
 }): TWizardErrors {
   const fields: Record<string, string> = {};
-  addPeople(fields, 'admins', message.adminErrors, undefined);
+  addPeople(fields, 'admins', { people: message.adminErrors });
   return { general: generalList(message.generalErrors), fields };
 }
 
@@ -97,7 +110,7 @@ export function testerErrors(message: {
   generalErrors?: string[];
 }): TWizardErrors {
   const fields: Record<string, string> = {};
-  addPeople(fields, 'testers', message.testerErrors, message.certErrors);
+  addPeople(fields, 'testers', { people: message.testerErrors, certs: message.certErrors });
   return { general: generalList(message.generalErrors), fields };
 }
 
@@ -112,27 +125,39 @@ export function testKitErrors(message: {
   return { general: generalList(message.generalErrors), fields };
 }
 
-/** FINAL ERRORS: userInfo lists the admins first, then the testers (see payload.ts). */
+/**
+ * FINAL ERRORS (or the credential rules' part of it, on a credentials page): userInfo lists the
+ * admins first, then the testers (see payload.ts); the company's credentials are keyed by type.
+ */
 export function finalErrors(
   message: Partial<TFinalErrorsMessage>,
   state: Pick<TWizardState, 'admins' | 'testers'>,
 ): TWizardErrors {
   const fields: Record<string, string> = {};
   const admins = state.admins.length;
+  const people = {
+    people: message.userErrors,
+    certs: message.certErrors,
+    credentials: message.credentialErrors,
+  };
   addFields(fields, 'company', message.company_errors);
-  addPeople(fields, 'admins', message.userErrors, message.certErrors, 0, admins);
-  addPeople(
-    fields,
-    'testers',
-    message.userErrors,
-    message.certErrors,
-    admins,
-    state.testers.length,
-  );
+  for (const [typeId, credentialFields] of Object.entries(message.companyCredentialErrors ?? {})) {
+    addFields(fields, `companyCredentials.${typeId}`, credentialFields);
+  }
+  addPeople(fields, 'admins', people, 0, admins);
+  addPeople(fields, 'testers', people, admins, state.testers.length);
   for (const [position, kitFields] of Object.entries(message.testKitErrors ?? {})) {
     addFields(fields, `testKits.${position}`, kitFields);
   }
   return { general: generalList(message.generalErrors), fields };
+}
+
+/** Both sets of errors, as one check shows them. */
+export function bothErrors(first: TWizardErrors, second: TWizardErrors): TWizardErrors {
+  return {
+    general: [...first.general, ...second.general.filter((text) => !first.general.includes(text))],
+    fields: { ...second.fields, ...first.fields },
+  };
 }
 
 export function hasErrors(errors: TWizardErrors): boolean {

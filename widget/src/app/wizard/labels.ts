@@ -1,6 +1,12 @@
 import type { TKey } from '../../../../shared/i18n/catalogue.js';
 import type { TTranslate } from '../i18n/use-i18n.js';
-import type { TCertificationField, TCompanyField, TPersonField, TTestKitField } from './state.js';
+import type {
+  TCertificationField,
+  TCompanyField,
+  TCredentialField,
+  TPersonField,
+  TTestKitField,
+} from './state.js';
 
 // Field labels (their catalogue keys), used by the inputs and by the error summary's links.
 
@@ -37,11 +43,24 @@ export const TEST_KIT_LABELS: Record<TTestKitField | 'kitCalibDocLink', TKey> = 
   kitCalibDocLink: 'labels.kitCalibDocLink',
 };
 
+export const CREDENTIAL_LABELS: Record<
+  TCredentialField | 'additionalInsured' | 'documentLink',
+  TKey
+> = {
+  issuer: 'labels.credentialIssuer',
+  number: 'labels.credentialNumber',
+  coverage: 'labels.credentialCoverage',
+  additionalInsured: 'labels.credentialAdditionalInsured',
+  expirationDate: 'labels.credentialExpirationDate',
+  documentLink: 'labels.credentialDocument',
+};
+
 const ALL_LABELS: Record<string, TKey> = {
   ...COMPANY_LABELS,
   ...PERSON_LABELS,
   ...CERTIFICATION_LABELS,
   ...TEST_KIT_LABELS,
+  ...CREDENTIAL_LABELS,
   userType: 'labels.userType',
   userCerts: 'labels.userCerts',
   companyID: 'labels.companyID',
@@ -55,17 +74,32 @@ export const BLOCK_TITLES = {
   certs: 'labels.certificationBlock',
 } as const satisfies Record<string, TKey>;
 
-/** 'testers.0.certs.1.certNum' → 'Tester #1, Certification #2: Certification Number'. */
-export function errorLabel(path: string, t: TTranslate): string {
+/** A credential's block is titled with its type's name, its path with the type's id. */
+const CREDENTIAL_BLOCKS = ['companyCredentials', 'credentials'];
+
+/**
+ * 'testers.0.certs.1.certNum' → 'Tester #1, Certification #2: Certification Number';
+ * 'companyCredentials.12.coverage' → 'General liability insurance: Coverage amount (US dollars)'
+ * (`credentialName` names a type by id); a credential not given ('….credential') is its block.
+ */
+export function errorLabel(
+  path: string,
+  t: TTranslate,
+  credentialName: (typeId: string) => string = (typeId) => typeId,
+): string {
   const parts = path.split('.');
   const last = parts[parts.length - 1] ?? path;
   const labelKey = ALL_LABELS[last];
   const name = labelKey ? t(labelKey) : last;
   const blocks: string[] = [];
   for (let i = 0; i + 1 < parts.length; i++) {
-    const title = BLOCK_TITLES[parts[i] as keyof typeof BLOCK_TITLES];
-    const position = Number(parts[i + 1]);
-    if (title && Number.isInteger(position)) blocks.push(t(title, { number: position + 1 }));
+    const part = parts[i] ?? '';
+    const next = parts[i + 1] ?? '';
+    const title = BLOCK_TITLES[part as keyof typeof BLOCK_TITLES];
+    const position = Number(next);
+    if (CREDENTIAL_BLOCKS.includes(part)) blocks.push(credentialName(next));
+    else if (title && Number.isInteger(position)) blocks.push(t(title, { number: position + 1 }));
   }
+  if (last === 'credential' && blocks.length) return blocks.join(', ');
   return blocks.length ? t('labels.blockField', { blocks: blocks.join(', '), field: name }) : name;
 }

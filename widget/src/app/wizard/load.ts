@@ -17,3 +17,22 @@ export const thankYouScreen = lazyScreen(
   () => import('./ThankYou.js'),
   (module) => module.ThankYou,
 );
+
+/**
+ * The credentials an organization asks for (issue 27): their page, the testers' blocks and the
+ * review's lists, in one part fetched when a page first shows them, so the wizard of an
+ * organization that asks for none never loads it.
+ */
+const loadCredentials = () => import('./credentials/CredentialFields.js');
+export const companyCredentialsScreen = lazyScreen(
+  loadCredentials,
+  (module) => module.CompanyCredentialsStep,
+);
+export const testerCredentialsPart = lazyScreen(
+  loadCredentials,
+  (module) => module.TesterCredentials,
+);
+export const credentialsReviewPart = lazyScreen(
+  loadCredentials,
+  (module) => module.CredentialsReview,
+);

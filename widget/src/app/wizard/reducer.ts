@@ -1,9 +1,14 @@
 import {
+  BLANK_CREDENTIAL,
+  credentialsOf,
   LIST_LIMITS,
   MAX_CERTIFICATIONS,
   NO_ERRORS,
   type TCertificationForm,
   type TCompanyField,
+  type TCredentialForm,
+  type TCredentialForms,
+  type TCredentialOwner,
   type TDocumentTarget,
   type TPage,
   type TPersonForm,
@@ -24,7 +29,15 @@ import {
 // The wizard's navigation and editing rules (spec section 4) as a pure reducer; where each
 // page leads comes from the step table.
 
-export function createWizardState(runId: string, requiredCerts: number): TWizardState {
+/**
+ * A new run; `asksCompanyCredentials`: the organization asks for company credentials (their
+ * page is shown).
+ */
+export function createWizardState(
+  runId: string,
+  requiredCerts: number,
+  asksCompanyCredentials = false,
+): TWizardState {
   const base: TWizardState = {
     runId,
     path: [0],
@@ -43,7 +56,9 @@ export function createWizardState(runId: string, requiredCerts: number): TWizard
     admins: [],
     testers: [],
     testKits: [],
+    companyCredentials: {},
     requiredCerts: Math.max(0, requiredCerts),
+    asksCompanyCredentials,
     errors: NO_ERRORS,
     nextKey: 1,
   };
@@ -86,7 +101,7 @@ function blankTestKit(key: string): TTestKitForm {
 
 function withBlankTester(state: TWizardState): TWizardState {
   let next = newKey(state);
-  const tester: TTesterForm = { ...blankPerson(next.key), userCerts: [] };
+  const tester: TTesterForm = { ...blankPerson(next.key), userCerts: [], userCredentials: {} };
   for (let i = 0; i < state.requiredCerts; i++) {
     next = newKey(next.state);
     tester.userCerts.push(blankCertification(next.key));
@@ -127,12 +142,51 @@ function updateAt<T>(list: readonly T[], index: number, update: (item: T) => T):
   return list.map((item, i) => (i === index ? update(item) : item));
 }
 
+function withCredentials(
+  state: TWizardState,
+  owner: TCredentialOwner,
+  credentials: TCredentialForms,
+): TWizardState {
+  if (owner === 'company') return { ...state, companyCredentials: credentials };
+  return {
+    ...state,
+    testers: updateAt(state.testers, owner, (tester) => ({
+      ...tester,
+      userCredentials: credentials,
+    })),
+  };
+}
+
+/** Changes one credential; a credential not given yet starts blank. */
+function updateCredential(
+  state: TWizardState,
+  owner: TCredentialOwner,
+  typeId: string,
+  update: (credential: TCredentialForm) => TCredentialForm,
+): TWizardState {
+  const credentials = credentialsOf(state, owner);
+  const credential = update(credentials[typeId] ?? BLANK_CREDENTIAL);
+  return withCredentials(state, owner, { ...credentials, [typeId]: credential });
+}
+
+function removeCredential(state: TWizardState, owner: TCredentialOwner, typeId: string) {
+  const { [typeId]: _removed, ...kept } = credentialsOf(state, owner);
+  return withCredentials(state, owner, kept);
+}
+
 function updateDocument(
   state: TWizardState,
   target: TDocumentTarget,
   link: string,
   fileName?: string,
 ): TWizardState {
+  if (target.kind === 'credential') {
+    return updateCredential(state, target.owner, target.typeId, (credential) => ({
+      ...credential,
+      documentLink: link,
+      documentName: fileName ?? credential.documentName,
+    }));
+  }
   if (target.kind === 'kit') {
     return {
       ...state,
@@ -259,6 +313,15 @@ export function wizardReducer(state: TWizardState, action: TWizardAction): TWiza
           [action.field]: action.value,
         })),
       };
+    case 'setCredential':
+      return updateCredential(state, action.owner, action.typeId, (credential) => ({
+        ...credential,
+        ...action.changes,
+      }));
+    case 'addCredential':
+      return updateCredential(state, action.owner, action.typeId, (credential) => credential);
+    case 'removeCredential':
+      return removeCredential(state, action.owner, action.typeId);
     case 'chooseFile':
       // A new file replaces the uploaded one: it has to be uploaded again.
       return updateDocument(state, action.target, '', action.fileName);

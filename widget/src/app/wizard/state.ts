@@ -5,7 +5,7 @@ import type { TStepId } from './step-table.js';
 // The wizard as data: what has been entered, which pages were visited, and the errors shown.
 // Everything here is serializable (kept in sessionStorage); chosen File objects live outside.
 
-/** A page number (0-6): the page's position in the step table (step-table.ts). */
+/** A page number: the spec's 0-6, and 7 for the company's credentials (step-table.ts). */
 export type TPage = number;
 
 export type TUserTypeChoice = '' | 'admin' | 'tester';
@@ -44,8 +44,27 @@ export interface TCertificationForm {
 }
 export type TCertificationField = 'certNum' | 'certExp' | 'certAgency' | 'certType';
 
+/** A credential as typed (issue 27); in its holder's map, by type id, once anything is given. */
+export interface TCredentialForm {
+  issuer: string;
+  number: string;
+  coverage: string;
+  additionalInsured: boolean;
+  expirationDate: string;
+  documentLink: string;
+  /** The chosen file's name, shown again after a reload (the file itself is not kept). */
+  documentName: string;
+}
+export type TCredentialField = 'issuer' | 'number' | 'coverage' | 'expirationDate';
+/** A holder's credentials by credential type id ("12"). */
+export type TCredentialForms = Record<string, TCredentialForm>;
+/** Whose credentials: the company's, or a tester's (by position). */
+export type TCredentialOwner = 'company' | number;
+
 export interface TTesterForm extends TPersonForm {
   userCerts: TCertificationForm[];
+  /** Absent in a wizard state kept before credentials existed. */
+  userCredentials?: TCredentialForms;
 }
 
 export interface TTestKitForm {
@@ -78,8 +97,12 @@ export interface TWizardState {
   admins: TPersonForm[];
   testers: TTesterForm[];
   testKits: TTestKitForm[];
+  /** The company's credentials (absent in a state kept before credentials existed). */
+  companyCredentials?: TCredentialForms;
   /** Certifications each tester must list (the organization's number_of_certs). */
   requiredCerts: number;
+  /** Whether the organization asks for company credentials: their page is then shown. */
+  asksCompanyCredentials?: boolean;
   errors: TWizardErrors;
   /** Source of the keys of repeated blocks. */
   nextKey: number;
@@ -87,7 +110,8 @@ export interface TWizardState {
 
 export type TDocumentTarget =
   | { kind: 'cert'; tester: number; cert: number }
-  | { kind: 'kit'; kit: number };
+  | { kind: 'kit'; kit: number }
+  | { kind: 'credential'; owner: TCredentialOwner; typeId: string };
 
 export type TCompanyCheck =
   | { kind: 'matches'; matches: TCompanyMatch[] }
@@ -118,6 +142,15 @@ export type TWizardAction =
       value: string;
     }
   | { type: 'setTestKit'; index: number; field: TTestKitField; value: string }
+  | {
+      type: 'setCredential';
+      owner: TCredentialOwner;
+      typeId: string;
+      changes: Partial<Pick<TCredentialForm, TCredentialField | 'additionalInsured'>>;
+    }
+  /** An optional credential given (its block shown), or taken back. */
+  | { type: 'addCredential'; owner: TCredentialOwner; typeId: string }
+  | { type: 'removeCredential'; owner: TCredentialOwner; typeId: string }
   | { type: 'chooseFile'; target: TDocumentTarget; fileName: string }
   | { type: 'uploaded'; target: TDocumentTarget; link: string }
   | { type: 'add'; list: 'admins' | 'testers' | 'testKits' }
@@ -143,3 +176,20 @@ export const MAX_CERTIFICATIONS = MAX_CERTIFICATIONS_PER_TESTER;
 export function currentPage(state: TWizardState): TPage {
   return state.path[state.path.length - 1] ?? 0;
 }
+
+/** The credentials of the company or of a tester (none yet: an empty map). */
+export function credentialsOf(state: TWizardState, owner: TCredentialOwner): TCredentialForms {
+  return (
+    (owner === 'company' ? state.companyCredentials : state.testers[owner]?.userCredentials) ?? {}
+  );
+}
+
+export const BLANK_CREDENTIAL: TCredentialForm = {
+  issuer: '',
+  number: '',
+  coverage: '',
+  additionalInsured: false,
+  expirationDate: '',
+  documentLink: '',
+  documentName: '',
+};

@@ -37,6 +37,7 @@ const LEAVING: Record<TStepId, TWizardAction[]> = {
     { type: 'selectMatch', match: MATCH },
     { type: 'skip', step: 'matches' },
   ],
+  companyCredentials: [{ type: 'accepted', step: 'companyCredentials' }],
   admins: [{ type: 'accepted', step: 'admins' }],
   testers: [
     { type: 'accepted', step: 'testers' },
@@ -49,12 +50,13 @@ const LEAVING: Record<TStepId, TWizardAction[]> = {
   review: [],
 };
 
-function started(userType: TUserTypeChoice): TWizardState {
-  return wizardReducer(createWizardState('run-1', 1), { type: 'setUserType', userType });
+/** `asks`: the organization asks for company credentials (issue 27). */
+function started(userType: TUserTypeChoice, asks = false): TWizardState {
+  return wizardReducer(createWizardState('run-1', 1, asks), { type: 'setUserType', userType });
 }
 
 /** Every way through the wizard for a user type: the state on arriving at the review. */
-function waysThrough(userType: 'admin' | 'tester'): TWizardState[] {
+function waysThrough(userType: 'admin' | 'tester', asks = false): TWizardState[] {
   const finished: TWizardState[] = [];
   const explore = (state: TWizardState) => {
     const step = currentStep(state);
@@ -64,20 +66,26 @@ function waysThrough(userType: 'admin' | 'tester'): TWizardState[] {
       if (next.path.length > state.path.length) explore(next);
     }
   };
-  explore(started(userType));
+  explore(started(userType, asks));
   return finished;
 }
+
+const EVERY_ORGANIZATION = [false, true];
+const WAYS = (['admin', 'tester'] as const).flatMap((userType) =>
+  EVERY_ORGANIZATION.map((asks) => [userType, asks] as const),
+);
 
 const pathsOf = (states: TWizardState[]) => [
   ...new Set(states.map((state) => state.path.join(' → '))),
 ];
 
 describe('the step table', () => {
-  it("keeps the spec's page numbers and titles (pages 0-6)", () => {
+  it("keeps the spec's page numbers and titles (pages 0-6), the company's credentials after", () => {
     expect(STEPS.map((step) => [pageOf(step.id), english(step.title)])).toEqual([
       [0, 'User Type'],
       [1, 'Company Details'],
       [2, 'Similar Companies'],
+      [7, 'Company Credentials'],
       [3, 'Admin Users'],
       [4, 'Tester Users'],
       [5, 'Test Kits'],
@@ -94,19 +102,32 @@ describe('the step table', () => {
     ]);
   });
 
+  it('adds the company’s credentials once the company is settled where the organization asks', () => {
+    expect(pathsOf(waysThrough('tester', true))).toEqual([
+      '0 → 1 → 7 → 4 → 5 → 6',
+      '0 → 1 → 2 → 7 → 4 → 5 → 6',
+    ]);
+    expect(pathsOf(waysThrough('admin', true))).toEqual([
+      '0 → 1 → 7 → 3 → 4 → 5 → 6',
+      '0 → 1 → 2 → 7 → 3 → 4 → 5 → 6',
+    ]);
+  });
+
   it('reaches every step its user types see, and no other', () => {
-    for (const userType of ['admin', 'tester'] as const) {
-      const reached = new Set(waysThrough(userType).flatMap((state) => state.path));
-      const seen = STEPS.filter((step) => step.userTypes.includes(userType)).map((step) =>
-        pageOf(step.id),
-      );
-      expect([...reached].sort((a, b) => a - b)).toEqual(seen);
+    for (const asks of EVERY_ORGANIZATION) {
+      for (const userType of ['admin', 'tester'] as const) {
+        const reached = new Set(waysThrough(userType, asks).flatMap((state) => state.path));
+        const seen = STEPS.filter(
+          (step) => step.userTypes.includes(userType) && (asks || step.id !== 'companyCredentials'),
+        ).map((step) => pageOf(step.id));
+        expect([...reached].sort((a, b) => a - b)).toEqual(seen.sort((a, b) => a - b));
+      }
     }
   });
 
   it('leads Back along the way it came, page by page, to the first page', () => {
-    for (const userType of ['admin', 'tester'] as const) {
-      for (const arrived of waysThrough(userType)) {
+    for (const [userType, asks] of WAYS) {
+      for (const arrived of waysThrough(userType, asks)) {
         const walkedBack = [currentPage(arrived)];
         let state = arrived;
         while (precedingPage(state) !== undefined) {
@@ -119,8 +140,8 @@ describe('the step table', () => {
   });
 
   it('agrees with the recorded path: each page follows the one before it, and precedes the next', () => {
-    for (const userType of ['admin', 'tester'] as const) {
-      for (const arrived of waysThrough(userType)) {
+    for (const [userType, asks] of WAYS) {
+      for (const arrived of waysThrough(userType, asks)) {
         arrived.path.forEach((page, index) => {
           const there = { ...arrived, path: arrived.path.slice(0, index + 1) };
           expect(isShown(stepAt(page), there)).toBe(true);
@@ -146,12 +167,18 @@ describe('the step table', () => {
       'Next',
       'Next',
       'Next',
+      'Next',
       'Submit',
     ]);
   });
 
   it('shows the progress as the step of seven, whichever pages were passed', () => {
-    expect(STEPS.map((step) => progressText(pageOf(step.id), english))).toEqual([
+    const on = (step: (typeof STEPS)[number], asks: boolean) => ({
+      ...started('admin', asks),
+      path: [pageOf(step.id)],
+    });
+    const spec = STEPS.filter((step) => step.id !== 'companyCredentials');
+    expect(spec.map((step) => progressText(on(step, false), english))).toEqual([
       'Step 1 of 7',
       'Step 2 of 7',
       'Step 3 of 7',
@@ -160,10 +187,21 @@ describe('the step table', () => {
       'Step 6 of 7',
       'Step 7 of 7',
     ]);
+    // Of eight where the organization asks for company credentials.
+    expect(STEPS.map((step) => progressText(on(step, true), english))).toEqual([
+      'Step 1 of 8',
+      'Step 2 of 8',
+      'Step 3 of 8',
+      'Step 4 of 8',
+      'Step 5 of 8',
+      'Step 6 of 8',
+      'Step 7 of 8',
+      'Step 8 of 8',
+    ]);
   });
 
   it('knows its page numbers and nothing else', () => {
-    expect([0, 6].every(isPage)).toBe(true);
-    expect([-1, 7, 1.5, Number.NaN].some(isPage)).toBe(false);
+    expect([0, 6, 7].every(isPage)).toBe(true);
+    expect([-1, 8, 1.5, Number.NaN].some(isPage)).toBe(false);
   });
 });

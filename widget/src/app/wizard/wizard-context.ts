@@ -20,8 +20,11 @@ export function useWizard(): TWizardContext {
   return value;
 }
 
+/** The key of the block whose document the target names (chosen files are kept by it). */
 export function documentKey(state: TWizardState, target: TDocumentTarget): string | undefined {
-  return target.kind === 'kit'
-    ? state.testKits[target.kit]?.key
-    : state.testers[target.tester]?.userCerts[target.cert]?.key;
+  if (target.kind === 'kit') return state.testKits[target.kit]?.key;
+  if (target.kind === 'cert') return state.testers[target.tester]?.userCerts[target.cert]?.key;
+  // A credential is its holder's, one per type: the company's, or a tester block's.
+  const holder = target.owner === 'company' ? 'company' : state.testers[target.owner]?.key;
+  return holder === undefined ? undefined : `${holder}.credentials.${target.typeId}`;
 }

@@ -11,6 +11,7 @@ import {
   AddTestKitForm,
   CalibrationForm,
   RenewForm,
+  ReregisterForm,
   RetireForm,
 } from './ItemForms.js';
 import { AddPersonForm, RemovePersonForm } from './PeopleForms.js';
@@ -64,6 +65,8 @@ export function ChangeForm(props: TChangeFormProps) {
       return <AddPersonForm props={props} />;
     case 'removePerson':
       return <RemovePersonForm personId={change.id} props={props} />;
+    case 'reregister':
+      return <ReregisterForm registrationId={change.id} props={props} />;
   }
 }
 
@@ -76,6 +79,7 @@ const RESULT_TITLES = {
   addTestKit: 'account.sentTitle',
   addPerson: 'account.personAddedTitle',
   removePerson: 'account.personRemovedTitle',
+  reregister: 'account.reregisteredTitle',
 } as const satisfies Record<TChange['kind'], TKey>;
 
 /**

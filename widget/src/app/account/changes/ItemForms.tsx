@@ -204,3 +204,27 @@ export function RetireForm({ itemKey, props }: { itemKey: string; props: TChange
     />
   );
 }
+
+/** Registering again with an organization for its next period, after the person confirms it. */
+export function ReregisterForm({
+  registrationId,
+  props,
+}: {
+  registrationId: number;
+  props: TChangeFormProps;
+}) {
+  const { t } = useI18n();
+  const organization =
+    props.view.registrations.find((registration) => registration.id === registrationId)
+      ?.organizationName ?? '';
+  return (
+    <ChangeFrame
+      level="h3"
+      title={t('account.reregisterTitle', { organization })}
+      intro={t('account.reregisterIntro', { organization })}
+      sendLabel={t('account.reregisterConfirm')}
+      props={props}
+      onSend={() => props.send(() => sendChange(`/registrations/${registrationId}/reregister`, {}))}
+    />
+  );
+}

@@ -13,7 +13,8 @@ export type TChange =
   | { kind: 'retire'; key: string }
   | { kind: 'addTestKit' }
   | { kind: 'addPerson' }
-  | { kind: 'removePerson'; id: number };
+  | { kind: 'removePerson'; id: number }
+  | { kind: 'reregister'; id: number };
 
 /** What a sent change came to. */
 export type TChangeOutcome =

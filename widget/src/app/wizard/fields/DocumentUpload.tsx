@@ -1,10 +1,24 @@
 import { fieldId } from '../errors.js';
-import type { TDocumentTarget } from '../state.js';
+import { credentialsOf, type TDocumentTarget, type TWizardState } from '../state.js';
 import { uploadDocument } from '../upload.js';
 import { documentKey, useWizard } from '../wizard-context.js';
 import { UploadControl } from './UploadControl.js';
 
-/** The upload control bound to one certification or test kit of the wizard. */
+/** The chosen file's name and the uploaded document's link of a target ('' for none). */
+function documentOf(state: TWizardState, target: TDocumentTarget) {
+  if (target.kind === 'kit') {
+    const kit = state.testKits[target.kit];
+    return { name: kit?.kitCalibDocName ?? '', link: kit?.kitCalibDocLink ?? '' };
+  }
+  if (target.kind === 'cert') {
+    const cert = state.testers[target.tester]?.userCerts[target.cert];
+    return { name: cert?.certDocName ?? '', link: cert?.certDocLink ?? '' };
+  }
+  const credential = credentialsOf(state, target.owner)[target.typeId];
+  return { name: credential?.documentName ?? '', link: credential?.documentLink ?? '' };
+}
+
+/** The upload control bound to one certification, test kit or credential of the wizard. */
 export function DocumentUpload({
   target,
   path,
@@ -16,16 +30,7 @@ export function DocumentUpload({
 }) {
   const { state, dispatch, files, hash, reportUnreachable } = useWizard();
   const key = documentKey(state, target) ?? path;
-  const record =
-    target.kind === 'kit'
-      ? {
-          name: state.testKits[target.kit]?.kitCalibDocName ?? '',
-          link: state.testKits[target.kit]?.kitCalibDocLink ?? '',
-        }
-      : {
-          name: state.testers[target.tester]?.userCerts[target.cert]?.certDocName ?? '',
-          link: state.testers[target.tester]?.userCerts[target.cert]?.certDocLink ?? '',
-        };
+  const record = documentOf(state, target);
   return (
     <UploadControl
       id={fieldId(path)}

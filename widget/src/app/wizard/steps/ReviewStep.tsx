@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { kitsToSend } from '../../../../../shared/test-kits.js';
 import { useI18n } from '../../i18n/use-i18n.js';
+import { askedCredentials, credentialNames } from '../credentials/asked.js';
 import { errorsUnder, fieldId } from '../errors.js';
 import {
   CERTIFICATION_LABELS,
@@ -8,12 +10,15 @@ import {
   PERSON_LABELS,
   TEST_KIT_LABELS,
 } from '../labels.js';
+import { credentialsReviewPart } from '../load.js';
 import type { TPersonForm } from '../state.js';
 import { useWizard } from '../wizard-context.js';
 
+const CredentialsReview = credentialsReviewPart.Screen;
+
 /** The errors of one reviewed entry (FINAL ERRORS are shown per user). */
 function EntryErrors({ prefix }: { prefix: string }) {
-  const { state } = useWizard();
+  const { state, org } = useWizard();
   const { t, localize } = useI18n();
   const errors = errorsUnder(state.errors, prefix);
   if (!errors.length) return null;
@@ -21,14 +26,14 @@ function EntryErrors({ prefix }: { prefix: string }) {
     <ul className="entry-errors">
       {errors.map(([path, message]) => (
         <li key={path} id={fieldId(path)} tabIndex={-1}>
-          {errorLabel(path, t)}: {localize(message)}
+          {errorLabel(path, t, credentialNames(org))}: {localize(message)}
         </li>
       ))}
     </ul>
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+export function Row({ label, value }: { label: string; value: string }) {
   return (
     <>
       <dt>{label}</dt>
@@ -86,6 +91,15 @@ export function ReviewStep() {
         </dl>
         <EntryErrors prefix="company" />
       </section>
+      {askedCredentials(org, 'company').length ? (
+        <section aria-labelledby="review-company-credentials">
+          <h2 id="review-company-credentials">{t('review.companyCredentials')}</h2>
+          <Suspense fallback={null}>
+            <CredentialsReview owner="company" />
+          </Suspense>
+          <EntryErrors prefix="companyCredentials" />
+        </section>
+      ) : null}
       {state.userType === 'admin' ? (
         <section aria-labelledby="review-admins">
           <h2 id="review-admins">{t('review.admins')}</h2>
@@ -127,6 +141,11 @@ export function ReviewStep() {
                   <Row label={t(CERTIFICATION_LABELS.certDocLink)} value={cert.certDocName} />
                 </dl>
               ))}
+              {askedCredentials(org, 'tester').length ? (
+                <Suspense fallback={null}>
+                  <CredentialsReview owner={index} />
+                </Suspense>
+              ) : null}
             </div>
           ))}
         </section>

@@ -1,9 +1,12 @@
+import { Suspense } from 'react';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { agencyOptions, typeOptions } from '../certification-options.js';
+import { askedCredentials } from '../credentials/asked.js';
 import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
 import { SelectField, TextField } from '../fields/Field.js';
 import { CERTIFICATION_LABELS } from '../labels.js';
+import { testerCredentialsPart } from '../load.js';
 import { MAX_CERTIFICATIONS, type TCertificationField, type TCertificationForm } from '../state.js';
 import { useWizard } from '../wizard-context.js';
 import { AddBlockButton, RemoveBlockButton } from './ListButtons.js';
@@ -83,10 +86,20 @@ function CertificationBlock({
   );
 }
 
-/** Page 4: testers and their certifications (optional for admins: Skip). */
+const TesterCredentials = testerCredentialsPart.Screen;
+
+/**
+ * Page 4: testers, their certifications and the credentials the organization asks of each
+ * (optional for admins: Skip).
+ */
 export function TestersStep() {
-  const { state, dispatch } = useWizard();
+  const { state, dispatch, org } = useWizard();
   const { t, localize } = useI18n();
+  // Credentials come after the certifications, and Remove This Tester after both.
+  const asksCredentials = askedCredentials(org, 'tester').length > 0;
+  const remove = (index: number) => (
+    <RemoveBlockButton list="testers" index={index} label={t('people.removeTester')} />
+  );
   return (
     <>
       {state.userType === 'admin' ? <p>{t('people.testersForAdmins')}</p> : null}
@@ -114,8 +127,16 @@ export function TestersStep() {
               >
                 {t('people.addCertification')}
               </button>
-              <RemoveBlockButton list="testers" index={index} label={t('people.removeTester')} />
+              {asksCredentials ? null : remove(index)}
             </div>
+            {asksCredentials ? (
+              <>
+                <Suspense fallback={null}>
+                  <TesterCredentials tester={index} />
+                </Suspense>
+                <div className="actions-inline">{remove(index)}</div>
+              </>
+            ) : null}
           </fieldset>
         );
       })}
