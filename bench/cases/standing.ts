@@ -2,6 +2,8 @@ import { createOrm } from '../../api/src/db/orm.js';
 import { runReminders } from '../../api/src/modules/compliance/reminders.js';
 import { setRegistrantLinks } from '../../api/src/modules/registrant-emails/links.js';
 import { runStandings } from '../../api/src/modules/standing/run.js';
+import { addDays, addMonths, todayInProgramZone } from '../../shared/program-zone.js';
+import { validThrough } from '../../shared/requirements.js';
 import type { BenchContext } from '../context.js';
 import { peakRssGrowth, round } from '../harness.js';
 
@@ -18,17 +20,28 @@ import { peakRssGrowth, round } from '../harness.js';
 export const CASE = 'standing';
 const collectGarbage = () => globalThis.gc?.();
 
-const SAVE = `
+/** The first day of a 12-month period whose last day is `day` (the next night lapses it). */
+function periodEndingOn(day: string): string {
+  for (let start = addDays(addMonths(day, -12), -3); ; start = addDays(start, 1)) {
+    if (validThrough(start, 'twelveMonths') === day) return start;
+  }
+}
+
+/** Saves what the case changes, then sets the scene for `today` (program-zone days). */
+const save = (today: string) => `
   create table bench_saved_registrations as
     select id, review_state, enrolled, approved_on, standing, standing_reason, standing_changed_at,
            suspended_until, suspended_automatically from registrations;
   create table bench_saved_organizations as
     select id, registration_validity, suspend_on_expiry from organizations;
-  update registrations set approved_on = current_date - (id * 37 % 400)
+  update registrations set approved_on = '${today}'::date - (id * 37 % 400)
    where review_state = 'approved';
-  update registrations set standing = 'suspended', suspended_until = current_date - 2,
+  update registrations set approved_on = '${periodEndingOn(today)}'
+   where review_state = 'approved' and id % 41 = 0;
+  update registrations set standing = 'suspended', suspended_until = '${today}'::date - 1,
          standing_reason = 'Bench'
-   where review_state = 'approved' and id % 97 = 0;
+   where review_state = 'approved' and (id % 97 = 0 or id = (
+           select min(id) from registrations where review_state = 'approved'));
   update organizations set registration_validity = 'twelveMonths', suspend_on_expiry = true;`;
 
 const RESTORE = `
@@ -48,7 +61,8 @@ export async function standingRunCase(context: BenchContext, scale: string, data
   // What buildApp sets in a server: the links the run's emails end with.
   setRegistrantLinks({ publicUrl: 'http://127.0.0.1', supportUrl: 'mailto:support@example.org' });
   const since = new Date();
-  await context.db.query(SAVE);
+  const today = todayInProgramZone();
+  await context.db.query(save(today));
   try {
     const { rows: counted } = await context.db.query<{ n: string }>(
       `select count(*) as n from registrations where review_state = 'approved'`,
