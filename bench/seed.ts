@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { companyKeys } from '../api/src/modules/companies/normalize.js';
+import { seedCredentials } from './seed-credentials.js';
 import {
   companyName,
   FIRST_NAMES,
@@ -360,6 +361,9 @@ export async function seedBenchData(
        where u.id > $1`,
       [base.users],
     );
+
+    log('credentials');
+    await seedCredentials(client, base.users);
 
     log(`test kits: ${kitCount}`);
     await copyRows(

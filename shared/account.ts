@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './codes.js';
 import { LIMITS, USER_TYPES } from './constants.js';
+import { ZCredential } from './credentials.js';
 import {
   ZCertification,
   ZDocumentLink,
@@ -14,6 +15,7 @@ import {
   ZTestKit,
   ZUserFields,
 } from './registration.js';
+import { CREDENTIAL_FACTS, CREDENTIAL_HOLDERS } from './requirements.js';
 import { REVIEW_STATES } from './review.js';
 import { STANDINGS } from './standing.js';
 
@@ -75,6 +77,53 @@ export const ZAccountCalibrationRequest = z.object({
   kitCalibDocLink: ZDocumentLink,
 });
 export const ZAccountRetireTestKitRequest = z.object({ key: ZItemKey });
+/**
+ * A renewed credential: its new document and, for a type that expires, a later expiration date;
+ * facts left out (or blank) stay as on file, additional insured too when absent.
+ */
+export const ZAccountRenewCredentialRequest = ZCredential.extend({
+  key: ZItemKey,
+  additionalInsured: z
+    .boolean({ error: MESSAGES.valueInvalid })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+/** A credential of a type one of the person's organizations (or the company's) asks for. */
+export const ZAccountAddCredentialRequest = ZCredential.extend({
+  /** 0 when none is chosen: refused as a required field. */
+  credentialTypeId: z
+    .number({ error: MESSAGES.valueInvalid })
+    .int(MESSAGES.valueInvalid)
+    .positive(MESSAGES.fieldRequired),
+});
+
+/**
+ * The credential types the person's organizations (for a company admin, the company's) ask of
+ * them, each with every such organization's own rule, for the add form.
+ */
+export const ZAccountCredentialOptionsAnswer = z.object({
+  code: z.string(),
+  message: z.object({
+    types: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        holder: z.enum(CREDENTIAL_HOLDERS),
+        expires: z.boolean(),
+        facts: z.array(z.enum(CREDENTIAL_FACTS)),
+        organizations: z.array(
+          z.object({
+            organizationName: z.string(),
+            required: z.boolean(),
+            minimumCoverage: z.number().nullable(),
+            additionalInsured: z.boolean(),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+export type TAccountCredentialOptions = z.infer<typeof ZAccountCredentialOptionsAnswer>['message'];
 
 /**
  * The choices of the add forms: each agency (with the types it certifies) that any of the
@@ -177,6 +226,26 @@ export const ZAccountTestKit = z.object({
   reminders: z.array(ZAccountReminder),
 });
 
+/** A credential (insurance, a licence, training) as the person holds it, or their company. */
+export const ZAccountCredential = z.object({
+  /** Its key across organizations: the type's id and the number (as the reminders key it). */
+  key: z.string(),
+  typeName: z.string(),
+  holder: z.enum(CREDENTIAL_HOLDERS),
+  issuer: z.string().nullable(),
+  number: z.string().nullable(),
+  /** Whole US dollars. */
+  coverage: z.number().nullable(),
+  additionalInsured: z.boolean().nullable(),
+  /** Null: it does not expire. */
+  expiresOn: ZDay.nullable(),
+  status: z.enum(ACCOUNT_ITEM_STATUSES).nullable(),
+  daysLeft: z.number().int().nullable(),
+  document: ZAccountDocument.nullable(),
+  organizations: z.array(z.string()),
+  reminders: z.array(ZAccountReminder),
+});
+
 export const ZAccountRegistration = z.object({
   id: z.number().int(),
   organizationName: z.string(),
@@ -222,9 +291,14 @@ export const ZAccountView = z.object({
   ),
   certifications: z.array(ZAccountCertification),
   testKits: z.array(ZAccountTestKit),
+  /** A tester's own credentials; a company admin's company's (a tester alone, their company's). */
+  credentials: z.array(ZAccountCredential),
+  /** Some organization of the person (or the company's) asks for credentials: one can be added. */
+  credentialsAsked: z.boolean(),
   /** Today in the program's time zone: what the statuses were judged on. */
   today: ZDay,
 });
 export type TAccountView = z.infer<typeof ZAccountView>;
 export type TAccountCertification = z.infer<typeof ZAccountCertification>;
 export type TAccountTestKit = z.infer<typeof ZAccountTestKit>;
+export type TAccountCredential = z.infer<typeof ZAccountCredential>;

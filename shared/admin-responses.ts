@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
 import { ZOrganizationRequirementsRecord } from './organization-requirements.js';
-import { EXPIRY_STATUSES, REMINDER_ITEM_KINDS } from './reminders.js';
+import { EXPIRING_ITEM_KINDS, EXPIRY_STATUSES, REMINDER_ITEM_KINDS } from './reminders.js';
 import {
   REGISTRATION_REJECTION_REASONS,
   REVIEW_STATES,
   ZCertificationFacts,
+  ZCredentialFacts,
   ZItemDecision,
   ZTestKitFacts,
 } from './review.js';
@@ -147,6 +148,20 @@ export const ZAdminUserResponse = z.object({
       }),
     )
     .optional(),
+  /** The credentials of the person's registrations (issue 27), each with its organization. */
+  credentials: z
+    .array(
+      ZCredentialFacts.extend({
+        organizationId: z.number().int(),
+        organizationName: z.string(),
+        /** Null, as daysLeft, for a type that does not expire. */
+        status: z.enum(EXPIRY_STATUSES).nullable(),
+        daysLeft: z.number().int().nullable(),
+        /** The staff-only download path, when a document is attached. */
+        documentUrl: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /** The reminders sent to the person, the latest first. */
   reminders: z
     .array(
@@ -259,6 +274,8 @@ export const ZAdminReviewResponse = z.object({
   resubmitted: z.boolean(),
   /** Sent from the registrant's account (My registrations): a renewed or added item. */
   fromAccount: z.boolean(),
+  /** Its person registered again for the organization's next period. */
+  reregistered: z.boolean(),
   userId: z.number().int(),
   userType: z.enum(USER_TYPES),
   firstName: z.string(),
@@ -301,20 +318,31 @@ export const ZAdminReviewResponse = z.object({
     .optional(),
   /** The submission's test kits: every registration of it reviews the same ones. */
   testKits: z.array(ZTestKitFacts.extend(ZReviewItemDecision.shape)).optional(),
+  /** The registration's credentials (a company's is copied to each registration of it). */
+  credentials: z
+    .array(
+      ZCredentialFacts.extend({
+        /** As certifications' expiry; null for a type that does not expire. */
+        expiry: z.enum(['expired', 'expiring', 'valid']).nullable(),
+        ...ZReviewItemDecision.shape,
+      }),
+    )
+    .optional(),
   history: z.array(ZReviewHistoryEntry).optional(),
 });
 export type TAdminReviewResponse = z.infer<typeof ZAdminReviewResponse>;
 
 /**
- * A row of the Expiring view: a certification (id = its id × 2) or a test kit's calibration
- * (id = its id × 2 + 1) of an active registration, with its due date and last reminder.
+ * A row of the Expiring view: a certification (id = its id × 3), a test kit's calibration
+ * (id × 3 + 1) or a credential (id × 3 + 2) of an active registration, with its due date and
+ * last reminder.
  */
 export const ZAdminExpiringResponse = z.object({
   id: z.number().int(),
-  kind: z.enum(REMINDER_ITEM_KINDS),
-  /** The certification's or test kit's own id. */
+  kind: z.enum(EXPIRING_ITEM_KINDS),
+  /** The certification's, test kit's or credential's own id. */
   itemId: z.number().int(),
-  /** YYYY-MM-DD: the certification's expiry or the kit's next calibration. */
+  /** YYYY-MM-DD: the certification's or credential's expiry, or the kit's next calibration. */
   dueOn: z.string(),
   /** Days from today (program time zone) to dueOn; negative once expired. */
   daysLeft: z.number().int(),
@@ -326,12 +354,16 @@ export const ZAdminExpiringResponse = z.object({
   companyName: z.string().nullable(),
   organizationId: z.number().int(),
   organizationName: z.string(),
+  /** A certification's or credential's number. */
   number: z.string().nullable(),
   agency: z.string().nullable(),
+  /** A certification's type, or a credential's type name. */
   type: z.string().nullable(),
   serial: z.string().nullable(),
   manufacturer: z.string().nullable(),
   model: z.string().nullable(),
+  /** A credential's issuer. */
+  issuer: z.string().nullable(),
   /** An ISO instant: the last reminder sent about this item and date, if any. */
   lastReminderAt: z.string().nullable(),
   /** That reminder's threshold (60, 30, 7 or 0 days before). */

@@ -114,6 +114,11 @@ export const MESSAGES = {
   reregistrationNeeds:
     'Before registering again with {organization}, renew or add in My registrations: {items}.',
   reregistrationSent: '{organization} will review your registration again.',
+  standingLapsed: 'The registration was valid through {date}.',
+  standingSuspensionEnded: "The suspension's last day was {date}.",
+  standingExpired: 'Expired: {items}.',
+  standingReplaced: 'The replacement of what expired was accepted.',
+  standingReregistered: 'Re-registration approved.',
   certificationsRequired: 'Each tester needs at least {count} certification(s).',
   tooManyCertifications: 'A tester can list at most {count} certifications.',
   kitSerialTooLong: 'Serial number must be 255 characters or less.',
@@ -187,6 +192,8 @@ export const MESSAGES = {
   accountTestKitOnFile:
     'This test kit is already on file. Please send its new calibration instead.',
   accountTestersOnly: 'Certifications are kept for testers only.',
+  accountCredentialOnFile: 'This credential is already on file. Please renew it instead.',
+  accountCredentialNotAsked: 'None of your organizations asks you for this credential.',
   accountTestKitRetired: 'The test kit was retired. It no longer appears in reports or reminders.',
   accountEmailSame: 'This is already your email address.',
   accountEmailTaken:

@@ -11,6 +11,14 @@ export const REMINDER_ITEM_KINDS = [
 ] as const;
 export type TReminderItemKind = (typeof REMINDER_ITEM_KINDS)[number];
 
+/** The kinds of item the Expiring view lists: what expires (not a registration's period). */
+export const EXPIRING_ITEM_KINDS = [
+  'certification',
+  'calibration',
+  'credential',
+] as const satisfies readonly TReminderItemKind[];
+export type TExpiringItemKind = (typeof EXPIRING_ITEM_KINDS)[number];
+
 /** Days before the due date a reminder is sent, largest first; 0 is the day itself. */
 export const REMINDER_THRESHOLDS = [60, 30, 7, 0] as const;
 

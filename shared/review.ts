@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MESSAGES, STATUS_CODES } from './codes.js';
 import { LIMITS, MAX_CERTIFICATIONS_PER_TESTER } from './constants.js';
 import { MAX_DATABASE_ID, ZCertification, ZDocumentLink, ZTestKit } from './registration.js';
+import { CREDENTIAL_HOLDERS } from './requirements.js';
 import { STANDINGS } from './standing.js';
 
 /** A registration after submit: waiting (new or resubmitted), then decided. */
@@ -34,8 +35,11 @@ export const REGISTRATION_REJECTION_REASONS = [
 ] as const;
 export type TRegistrationRejectionReason = (typeof REGISTRATION_REJECTION_REASONS)[number];
 
-/** The two kinds of reviewed document: a tester's certification, a company's test kit. */
-export const REVIEW_ITEM_KINDS = ['certification', 'testKit'] as const;
+/**
+ * The kinds of reviewed document: a tester's certification, a company's test kit, and a
+ * credential an organization asks of the company or the tester (issue 27).
+ */
+export const REVIEW_ITEM_KINDS = ['certification', 'testKit', 'credential'] as const;
 export type TReviewItemKind = (typeof REVIEW_ITEM_KINDS)[number];
 
 /** A certification expiring within this many days is flagged on the review screen. */
@@ -146,6 +150,23 @@ export const ZTestKitFacts = z.object({
   calibratedOn: z.string(),
 });
 
+/** A recorded credential as staff and its registrant see it (no document). */
+export const ZCredentialFacts = z.object({
+  id: z.number().int(),
+  /** The type's name and holder as recorded, and its id (null once deleted). */
+  credentialTypeId: z.number().int().nullable(),
+  typeName: z.string(),
+  holder: z.enum(CREDENTIAL_HOLDERS),
+  /** The facts its type carries; null where it carries none (or, for additional insured, where
+   * the organization does not ask). Coverage in whole US dollars. */
+  issuer: z.string().nullable(),
+  number: z.string().nullable(),
+  coverage: z.number().int().nullable(),
+  additionalInsured: z.boolean().nullable(),
+  /** YYYY-MM-DD; null for a type that does not expire. */
+  expiresOn: z.string().nullable(),
+});
+
 /** A document's decision, with the reason and note the registrant reads. */
 export const ZItemDecision = z.object({
   decision: z.enum(DOCUMENT_DECISIONS),
@@ -193,9 +214,15 @@ export interface TCorrectionErrors {
   fieldErrors: Record<string, string>;
 }
 
+const CORRECTION_LISTS = {
+  certification: 'certifications',
+  testKit: 'testKits',
+  credential: 'credentials',
+} as const satisfies Record<TReviewItemKind, string>;
+
 /** The path of an item's field in TCorrectionErrors and on the status page. */
 export const correctionPath = (kind: TReviewItemKind, id: number, field: string) =>
-  `${kind === 'certification' ? 'certifications' : 'testKits'}.${id}.${field}`;
+  `${CORRECTION_LISTS[kind]}.${id}.${field}`;
 
 /** A replacement document is optional: without one, the current document is kept. */
 const ZReplacementDocument = z.preprocess(

@@ -2,6 +2,8 @@
 // by staff or automatically when a required item expires, or Lapsed when the organization's
 // registration period ends. Only an Active registration is "approved" to the outside (the
 // public directory, the integration API). No Node or DOM imports.
+import { MESSAGES } from './codes.js';
+import { fillMessage } from './fill-message.js';
 import { daysBetween } from './program-zone.js';
 
 export const STANDINGS = ['active', 'suspended', 'lapsed'] as const;
@@ -25,17 +27,19 @@ export const REGISTRATION_VALIDITY_LABELS: Record<TRegistrationValidity, string>
 
 /**
  * The reasons the product gives for the changes it makes by itself, as staff read them in User
- * Info and the audit log and the person reads them in the email.
+ * Info and the audit log; the person's email says them in their language (they are catalogue
+ * messages, localized like the server's answers).
  */
 export const AUTOMATIC_STANDING_REASONS = {
-  lapsed: (validThrough: string) => `The registration was valid through ${validThrough}.`,
-  suspensionEnded: (lastDay: string) => `The suspension's last day was ${lastDay}.`,
-  expired: (items: string) => `Expired: ${items}.`,
-  replaced: 'The replacement of what expired was accepted.',
+  lapsed: (validThrough: string) => fillMessage(MESSAGES.standingLapsed, { date: validThrough }),
+  suspensionEnded: (lastDay: string) =>
+    fillMessage(MESSAGES.standingSuspensionEnded, { date: lastDay }),
+  expired: (items: string) => fillMessage(MESSAGES.standingExpired, { items }),
+  replaced: MESSAGES.standingReplaced,
 };
 
 /** The reason a lapsed registration is Active again. */
-export const REREGISTRATION_APPROVED = 'Re-registration approved.';
+export const REREGISTRATION_APPROVED = MESSAGES.standingReregistered;
 
 /** Days before a registration's period ends from which its person can register again. */
 export const REREGISTER_FROM_DAYS = 60;

@@ -54,8 +54,9 @@ describe('the message catalogue', () => {
 
   it('is translated: no Spanish text is the English one, but for names and punctuation', () => {
     const same = new Set(['wizard.documentTitle', 'wizard.errorPrefix', 'labels.blockField']);
-    // Values put together with punctuation alone ('{agency}, {type}: {number}') read alike.
-    const valuesOnly = /^(\{\w+\}[\s.,:;]*)+$/;
+    // Values put together with punctuation alone ('{agency}, {type}: {number}', a list's
+    // '- {type} ({facts}): {reason}') read alike.
+    const valuesOnly = /^(- )?[(]?(\{\w+\}[\s.,:;()]*)+$/;
     const spanishByKey = new Map(spanish);
     for (const [key, value] of english) {
       if (typeof value !== 'string' || same.has(key) || valuesOnly.test(value)) continue;

@@ -65,6 +65,11 @@ export const es: TCatalogue = {
     reregistrationNeeds:
       'Antes de registrarse de nuevo con {organization}, renueve o agregue en Mis registros: {items}.',
     reregistrationSent: '{organization} revisará su registro de nuevo.',
+    standingLapsed: 'El registro era válido hasta el {date}.',
+    standingSuspensionEnded: 'El último día de la suspensión fue el {date}.',
+    standingExpired: 'Vencido: {items}.',
+    standingReplaced: 'Se aceptó el reemplazo de lo que venció.',
+    standingReregistered: 'Se aprobó el nuevo registro.',
     certificationsRequired: 'Cada probador necesita al menos {count} certificación(es).',
     tooManyCertifications: 'Un probador puede indicar como máximo {count} certificaciones.',
     kitSerialTooLong: 'El número de serie debe tener 255 caracteres o menos.',
@@ -140,6 +145,8 @@ export const es: TCatalogue = {
     accountTestKitOnFile:
       'Este kit de prueba ya está registrado. Envíe su nueva calibración en su lugar.',
     accountTestersOnly: 'Las certificaciones se registran solo para probadores.',
+    accountCredentialOnFile: 'Esta credencial ya está registrada. Renuévela en su lugar.',
+    accountCredentialNotAsked: 'Ninguna de sus organizaciones le pide esta credencial.',
     accountTestKitRetired:
       'El kit de prueba se retiró. Ya no aparece en informes ni recordatorios.',
     accountEmailSame: 'Este ya es su correo electrónico.',
@@ -478,6 +485,8 @@ export const es: TCatalogue = {
         'Revisamos su registro con {organization}. Estos elementos necesitan una corrección antes de que se pueda aprobar:',
       changesCertification: '- Certificación {number} ({agency}, {type}): {reason}',
       changesTestKit: '- Kit de prueba {serial} ({manufacturer} {model}): {reason}',
+      changesCredential: '- {type}: {reason}',
+      changesCredentialWithFacts: '- {type} ({facts}): {reason}',
       changesNote: '  Nota del revisor: {note}',
       changesLink:
         'Envíe sus correcciones mediante su enlace personal. Funciona hasta el {date} y solo para su registro:',

@@ -3,12 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CertificationAgency,
-  CertificationType,
-  Registration,
-  User,
-} from '../../api/src/db/entities/index.js';
+import { Registration, User } from '../../api/src/db/entities/index.js';
 import { MESSAGES } from '../../shared/codes.js';
 import { fillMessage } from '../../shared/fill-message.js';
 import { en } from '../../shared/i18n/en.js';
@@ -25,6 +20,12 @@ import {
   staffToken,
 } from './admin/helpers.js';
 import { emailedAccountLink } from './helpers/account.js';
+import {
+  registerCompany,
+  sendEmpty,
+  signInFromKeyboard,
+  uploadDocument as upload,
+} from './helpers/account-forms.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
 import { focused, launchBrowser, press, screenshot, type TestBrowser } from './helpers/browser.js';
 import {
@@ -63,7 +64,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const words = { en, es } as const;
 const W = en.account;
 const CERTIFICATION_TYPE = 'Backflow Prevention Assembly Tester';
 
@@ -104,6 +104,13 @@ async function testerOfBoth(): Promise<RegisteredTester> {
   return registerTester(server, shelbyville, await registerTester(server, springfield));
 }
 
+/** Signs in from the keyboard on the sign-in form, then with the link the email carries. */
+const signIn = (page: Page, email: string, language: TLanguage = 'en') =>
+  signInFromKeyboard(page, server, smtp, email, language);
+
+/** A company registered with both organizations: its admin, and one tester. */
+const companyOfBoth = () => registerCompany(server, [springfield, shelbyville]);
+
 /** The latest link to this page emailed to the address. */
 const emailedLink = async (address: string, page: 'sign-in' | 'confirm-email') =>
   (await emailedAccountLink(server, smtp, address, page)).path;
@@ -129,29 +136,6 @@ async function registeredWithBoth(item: Locator) {
 const h1 = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
-/** Signs in from the keyboard on the sign-in form, then with the link the email carries. */
-async function signIn(page: Page, email: string, language: TLanguage = 'en') {
-  const account = words[language].account;
-  // Whoever signed in before in this browser is signed out (the tests share its cookies).
-  await page.context().clearCookies();
-  await page.goto(`${server.url}/account?lang=${language}`);
-  await page.getByLabel(account.emailLabel).focus();
-  await page.keyboard.type(email);
-  await page.keyboard.press('Enter');
-  await h1(page, account.checkEmailTitle);
-  await page.goto(`${server.url}${await emailedLink(email, 'sign-in')}`);
-  await h1(page, account.title);
-}
-
-/** Chooses a document for the upload control labelled so and uploads it from the keyboard. */
-async function upload(page: Page, label: string, language: TLanguage = 'en') {
-  const files = await documentFiles();
-  const field = page.locator('.upload').filter({ has: page.getByLabel(label, { exact: true }) });
-  await field.getByLabel(label, { exact: true }).setInputFiles(files.pdf2);
-  await press(page, field.getByRole('button', { name: words[language].upload.upload }));
-  await field.getByRole('button', { name: words[language].upload.uploaded }).waitFor();
-}
-
 /** A test kit added through the call the form makes (with this page's session). */
 async function addTestKitByCall(page: Page, serial: string) {
   const files = await documentFiles();
@@ -174,94 +158,6 @@ async function addTestKitByCall(page: Page, serial: string) {
     },
   });
   expect(added.status(), await added.text()).toBe(200);
-}
-
-/** A company registered with both organizations: its admin, and one tester. */
-async function companyOfBoth() {
-  const em = server.app.orm.em.fork();
-  const agency = await em.findOneOrFail(CertificationAgency, { name: 'AWWA' });
-  const type = await em.findOneOrFail(CertificationType, { name: CERTIFICATION_TYPE });
-  const files = await documentFiles();
-  const admin = newTester();
-  const tester = newTester();
-  let companyID = '';
-  for (const organization of [springfield, shelbyville]) {
-    const form = new FormData();
-    form.set('orgHash', organization.hash);
-    form.set(
-      'file',
-      new Blob([await readFile(files.pdf)], { type: 'application/pdf' }),
-      'certificate.pdf',
-    );
-    const uploaded = await fetch(`${server.url}/api/uploads/docUpload`, {
-      method: 'POST',
-      body: form,
-    });
-    const document = ((await uploaded.json()) as { message: { url: string } }).message.url;
-    const submitted = await fetch(`${server.url}/api/tr/submit/all`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        hashValue: organization.hash,
-        companyInfo: [
-          {
-            companyID,
-            companyName: admin.companyName,
-            companyPhone: '',
-            companyAddress1: '1 Valve Way',
-            companyAddress2: '',
-            companyCity: 'Austin',
-            companyState: 'TX',
-            companyZip: '78701',
-          },
-        ],
-        userInfo: [
-          {
-            userType: 'admin',
-            userFirstName: admin.firstName,
-            userLastName: admin.lastName,
-            userEmail: admin.email,
-            userPhone: '',
-          },
-          {
-            userType: 'tester',
-            userFirstName: tester.firstName,
-            userLastName: tester.lastName,
-            userEmail: tester.email,
-            userPhone: '',
-            userCerts: [
-              {
-                certNum: tester.certNumber,
-                certExp: '2031-05-31',
-                certAgency: agency.id,
-                certType: type.id,
-                certDocLink: document,
-              },
-            ],
-          },
-        ],
-        testKitInfo: [],
-      }),
-    });
-    const answer = (await submitted.json()) as { code?: string };
-    expect(answer.code, JSON.stringify(answer)).toBe('SUCCESS');
-    const [linked] = await em.getConnection().execute<{ company_id: number }[]>(
-      `select uc.company_id from user_companies uc join users u on u.id = uc.user_id
-          where u.email = ?`,
-      [admin.email],
-    );
-    companyID = String(linked?.company_id ?? '');
-  }
-  return { admin, tester };
-}
-
-/** Sends an open form empty: the summary takes focus and lists the fields as they say. */
-async function sendEmpty(page: Page, send: string, language: TLanguage = 'en') {
-  await press(page, page.getByRole('button', { name: send, exact: true }));
-  await page.getByRole('heading', { name: words[language].errorSummary.title }).waitFor();
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.className))
-    .toContain('error-summary');
 }
 
 describe('My registrations: a tester’s certifications and test kits', () => {

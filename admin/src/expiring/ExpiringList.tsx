@@ -15,6 +15,7 @@ const WINDOW_CHOICES = EXPIRING_WINDOW_KEYS.map((id) => ({ id, name: EXPIRING_WI
 const KIND_CHOICES = [
   { id: 'certification', name: 'Certifications' },
   { id: 'calibration', name: 'Test kit calibrations' },
+  { id: 'credential', name: 'Credentials' },
 ];
 
 const filters = [
@@ -62,8 +63,8 @@ function DownloadCsv() {
 const EMPTY = <Typography sx={{ p: 2 }}>Nothing is expired or due in this period.</Typography>;
 
 /**
- * Expiring: certifications and test-kit calibrations of active registrations that are expired or
- * due within 30, 60 or 90 days, for one organization or all, by due date, paged by the server.
+ * Expiring: certifications, test-kit calibrations and credentials of active registrations that
+ * are expired or due within 30, 60 or 90 days, for one organization or all, by due date, paged by the server.
  */
 export function ExpiringList() {
   return (
@@ -79,7 +80,7 @@ export function ExpiringList() {
       >
         <DownloadCsv />
         <DataTable<TAdminExpiringResponse>
-          aria-label="Expired and expiring certifications and calibrations"
+          aria-label="Expired and expiring certifications, calibrations and credentials"
           bulkActionButtons={false}
           rowClick={(_id, _resource, row) => `/users/${row.userId}`}
           empty={EMPTY}

@@ -5,14 +5,22 @@ import type { TExpiryStatus } from '../../../shared/reminders';
 
 type TItem = Pick<
   TAdminExpiringResponse,
-  'kind' | 'number' | 'agency' | 'type' | 'serial' | 'manufacturer' | 'model'
+  'kind' | 'number' | 'agency' | 'type' | 'serial' | 'manufacturer' | 'model' | 'issuer'
 >;
 
-/** "Certification AW-7001 (AWWA, Tester)" or "Test kit SN-1 (Watts TK-99) calibration". */
+/**
+ * "Certification AW-7001 (AWWA, Tester)", "Test kit SN-1 (Watts TK-99) calibration" or
+ * "General liability insurance (Prairie Mutual)", "Driver's license D-1".
+ */
 export function itemName(item: TItem): string {
-  return item.kind === 'certification'
-    ? `Certification ${item.number ?? ''} (${item.agency ?? ''}, ${item.type ?? ''})`
-    : `Test kit ${item.serial ?? ''} (${item.manufacturer ?? ''} ${item.model ?? ''}) calibration`;
+  switch (item.kind) {
+    case 'certification':
+      return `Certification ${item.number ?? ''} (${item.agency ?? ''}, ${item.type ?? ''})`;
+    case 'calibration':
+      return `Test kit ${item.serial ?? ''} (${item.manufacturer ?? ''} ${item.model ?? ''}) calibration`;
+    case 'credential':
+      return [item.type, item.number, item.issuer && `(${item.issuer})`].filter(Boolean).join(' ');
+  }
 }
 
 /** Days left as a chip: red once expired, amber within 7 days. */

@@ -84,7 +84,9 @@ export function ReviewQueue() {
             label="Submission"
             disableSort
             render={(row) =>
-              row.fromAccount ? (
+              row.reregistered ? (
+                <Chip size="small" color="primary" label="Registering again" />
+              ) : row.fromAccount ? (
                 <Chip size="small" color="secondary" label="From My registrations" />
               ) : row.resubmitted ? (
                 <Chip size="small" color="info" label="Resubmitted" />

@@ -12,85 +12,12 @@ import { messageOf, useStaffApi } from '../components/api';
 import { PageHeading } from '../components/PageHeading';
 import { useAllowed } from '../components/useAllowed';
 import type { TReviewAction } from '../providers/dataProvider';
+import { PersonAndCompany } from './PersonAndCompany';
 import { RejectRegistrationDialog } from './RejectRegistrationDialog';
 import { ReviewHistory } from './ReviewHistory';
-import { type ItemDecision, ReviewItem } from './ReviewItem';
-import { dateTime, EXPIRY_LABELS, type TReview, waitedFor } from './reviewWords';
+import { type ItemRequest, ReviewItems, reviewedItems } from './ReviewItems';
+import { type TReview, waitedFor } from './reviewWords';
 import { useNextInQueue } from './useNextInQueue';
-
-function Facts({ rows }: { rows: [string, string][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value || '—'}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function PersonAndCompany({ review }: { review: TReview }) {
-  const { company } = review;
-  return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mt: 2 }}>
-      <Paper sx={{ p: 2 }} component="section" aria-labelledby="review-company">
-        <Typography variant="h6" component="h2" id="review-company">
-          Company
-        </Typography>
-        {company ? (
-          <>
-            <Chip
-              size="small"
-              sx={{ my: 1 }}
-              color={company.matched ? 'info' : 'default'}
-              label={
-                company.matched === null
-                  ? 'Match unknown'
-                  : company.matched
-                    ? 'Matched an existing company'
-                    : 'New company'
-              }
-            />
-            <Facts
-              rows={[
-                ['Name', company.name],
-                ['Address', [company.address1, company.address2].filter(Boolean).join(', ')],
-                ['City', `${company.city}, ${company.state} ${company.zip}`],
-                ['Phone', company.phone],
-              ]}
-            />
-          </>
-        ) : (
-          <Typography>No company on file.</Typography>
-        )}
-      </Paper>
-      <Paper sx={{ p: 2 }} component="section" aria-labelledby="review-person">
-        <Typography variant="h6" component="h2" id="review-person">
-          Person
-        </Typography>
-        <Facts
-          rows={[
-            ['Name', `${review.firstName} ${review.lastName}`],
-            ['User Type', review.userType === 'admin' ? 'Admin' : 'Tester'],
-            ['Email', review.email],
-            ['Phone', review.phone ?? ''],
-            ['Organization', review.organizationName],
-            ['Registered', dateTime(review.registeredAt)],
-          ]}
-        />
-      </Paper>
-    </Box>
-  );
-}
 
 /** Accept/Reject answered: the review as it now stands, or why it was refused. */
 type Outcome = { review: TReview } | { failure: string; stale: boolean };
@@ -167,8 +94,8 @@ export function ReviewScreen() {
     }
   };
 
-  const decideItem = async (position: number, body: ItemDecision & Record<string, unknown>) => {
-    const outcome = await call('document', body);
+  const decideItem = async (position: number, body: ItemRequest) => {
+    const outcome = await call('document', { ...body });
     if ('review' in outcome) pendingFocus.current = position + 1;
   };
 
@@ -187,9 +114,7 @@ export function ReviewScreen() {
   };
 
   const waiting = review.state === 'pending';
-  const certifications = review.certifications ?? [];
-  const testKits = review.testKits ?? [];
-  const items = [...certifications, ...testKits];
+  const items = reviewedItems(review);
   const allAccepted = items.every((item) => item.decision === 'accepted');
   const allDecided = items.every((item) => item.decision !== 'pending');
   const anyRejected = items.some((item) => item.decision === 'rejected');
@@ -209,7 +134,9 @@ export function ReviewScreen() {
                 : 'default'
           }
         />
-        {review.fromAccount ? (
+        {review.reregistered ? (
+          <Chip label="Registering again" color="primary" variant="outlined" />
+        ) : review.fromAccount ? (
           <Chip label="From My registrations" color="secondary" variant="outlined" />
         ) : review.resubmitted ? (
           <Chip label="Resubmitted" color="info" variant="outlined" />
@@ -245,74 +172,15 @@ export function ReviewScreen() {
 
       <PersonAndCompany review={review} />
 
-      <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
-        Certifications
-      </Typography>
-      {certifications.length === 0 ? (
-        <Typography>No certifications: admins register without them.</Typography>
-      ) : null}
-      {certifications.map((certification, position) => (
-        <ReviewItem
-          key={`certification-${certification.id}`}
-          headingRef={(element) => {
-            headings.current[position] = element;
-          }}
-          title={`Certification ${certification.number}`}
-          details={[
-            ['Number', certification.number],
-            ['Agency', certification.agencyName],
-            ['Type', certification.typeName],
-            [
-              'Expiration',
-              <>
-                {certification.expiresOn}{' '}
-                {certification.expiry !== 'valid' ? (
-                  <Chip
-                    size="small"
-                    color={certification.expiry === 'expired' ? 'error' : 'warning'}
-                    label={EXPIRY_LABELS[certification.expiry]}
-                  />
-                ) : null}
-              </>,
-            ],
-          ]}
-          item={certification}
-          canDecide={waiting && mayDecide}
-          busy={busy}
-          onDecide={(decision) =>
-            decideItem(position, { item: 'certification', itemId: certification.id, ...decision })
-          }
-        />
-      ))}
-
-      <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
-        Test Kits
-      </Typography>
-      {testKits.length === 0 ? <Typography>No test kits were submitted.</Typography> : null}
-      {testKits.map((kit, index) => {
-        const position = certifications.length + index;
-        return (
-          <ReviewItem
-            key={`kit-${kit.id}`}
-            headingRef={(element) => {
-              headings.current[position] = element;
-            }}
-            title={`Test Kit ${kit.serial}`}
-            details={[
-              ['Serial Number', kit.serial],
-              ['Manufacturer', kit.manufacturer],
-              ['Model', kit.model],
-              ['Calibration Date', kit.calibratedOn],
-            ]}
-            item={kit}
-            canDecide={waiting && mayDecide}
-            busy={busy}
-            onDecide={(decision) =>
-              decideItem(position, { item: 'testKit', itemId: kit.id, ...decision })
-            }
-          />
-        );
-      })}
+      <ReviewItems
+        review={review}
+        canDecide={waiting && mayDecide}
+        busy={busy}
+        headingRef={(position, element) => {
+          headings.current[position] = element;
+        }}
+        onDecide={decideItem}
+      />
 
       <Paper sx={{ p: 2, mt: 3 }} component="section" aria-labelledby="review-decision">
         <Typography

@@ -11,6 +11,7 @@ import {
 export type TReview = TAdminReviewResponse;
 export type TReviewCertification = NonNullable<TReview['certifications']>[number];
 export type TReviewTestKit = NonNullable<TReview['testKits']>[number];
+export type TReviewCredential = NonNullable<TReview['credentials']>[number];
 
 export const DOCUMENT_REASON_CHOICES = DOCUMENT_REJECTION_REASONS.map((id) => ({
   id,

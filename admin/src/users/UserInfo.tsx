@@ -11,6 +11,7 @@ import { useAllowed } from '../components/useAllowed';
 import { UserInputs } from './UserInputs';
 import {
   UserCertifications,
+  UserCredentials,
   UserOrganizations,
   UserReminders,
   UserReviewHistory,
@@ -100,6 +101,7 @@ export function UserInfo() {
         <UserOrganizations />
         <UserServiceProviders />
         <UserCertifications />
+        <UserCredentials />
         <UserTestKits />
         <UserReminders />
         <UserReviewHistory />

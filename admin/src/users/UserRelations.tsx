@@ -19,9 +19,9 @@ import { useEnrollment } from './useEnrollment';
 // The lists of the users resource's record (GET /api/admin/users/{id}) that User Info shows.
 type TUserRecord = z.infer<typeof ZAdminUserResponse>;
 
-interface UserCertification {
+/** A listed item with a document: a certification or a credential. */
+interface UserDocumentItem {
   id: number;
-  number: string;
   documentUrl: string | null;
 }
 
@@ -105,14 +105,17 @@ export function UserServiceProviders() {
   );
 }
 
-/** Documents need the staff token, so they are fetched and handed over as a file. */
-function DocumentDownload() {
-  const certification = useRecordContext<UserCertification>();
+/**
+ * Documents need the staff token, so they are fetched and handed over as a file. `name` names
+ * the row's item for the button's accessible name.
+ */
+function DocumentDownload<T extends UserDocumentItem>({ name }: { name: (item: T) => string }) {
+  const item = useRecordContext<T>();
   const api = useStaffApi();
   const notify = useNotify();
   const [downloading, setDownloading] = useState(false);
-  const documentUrl = certification?.documentUrl;
-  if (!documentUrl) return null;
+  const documentUrl = item?.documentUrl;
+  if (!item || !documentUrl) return null;
   const download = async () => {
     setDownloading(true);
     try {
@@ -129,7 +132,7 @@ function DocumentDownload() {
       size="small"
       onClick={download}
       disabled={downloading}
-      aria-label={`Download document of certification ${certification.number}`}
+      aria-label={`Download document of ${name(item)}`}
     >
       {downloading ? 'Downloading...' : 'Download'}
     </Button>
@@ -146,7 +149,60 @@ export function UserCertifications() {
       <DataTable.Col source="agencyName" label="Agency" disableSort />
       <DataTable.Col source="typeName" label="Type" disableSort />
       <DataTable.Col label="Document" disableSort>
-        <DocumentDownload />
+        <DocumentDownload<{ id: number; number: string; documentUrl: string | null }>
+          name={(certification) => `certification ${certification.number}`}
+        />
+      </DataTable.Col>
+    </RelatedList>
+  );
+}
+
+type TUserCredential = NonNullable<TUserRecord['credentials']>[number];
+
+/** "$1,000,000", or nothing for a type without a coverage amount. */
+const coverageText = (credential: TUserCredential) =>
+  credential.coverage === null ? '' : `$${credential.coverage.toLocaleString('en-US')}`;
+
+/**
+ * The credentials of the person's registrations (issue 27), per organization: the company's
+ * (one copy on each registration of its submission) and the tester's own, with their status.
+ */
+export function UserCredentials() {
+  return (
+    <RelatedList title="Credentials" source="credentials">
+      <DataTable.Col source="organizationName" label="Organization" disableSort />
+      <DataTable.Col source="typeName" label="Type" disableSort />
+      <DataTable.Col
+        label="Held by"
+        disableSort
+        render={(credential: TUserCredential) =>
+          credential.holder === 'company' ? 'Company' : 'Tester'
+        }
+      />
+      <DataTable.Col source="number" label="Number" disableSort />
+      <DataTable.Col source="issuer" label="Issuer" disableSort />
+      <DataTable.Col label="Coverage" disableSort render={coverageText} />
+      <DataTable.Col
+        label="Additional Insured"
+        disableSort
+        render={(credential: TUserCredential) =>
+          credential.additionalInsured === null ? '' : credential.additionalInsured ? 'Yes' : 'No'
+        }
+      />
+      <DataTable.Col
+        label="Expiration"
+        disableSort
+        render={(credential: TUserCredential) => credential.expiresOn ?? 'Does not expire'}
+      />
+      <DataTable.Col label="Status" disableSort render={statusLabel} />
+      <DataTable.Col label="Document" disableSort>
+        <DocumentDownload<TUserCredential>
+          name={(credential) =>
+            [credential.typeName, credential.number, `(${credential.organizationName})`]
+              .filter(Boolean)
+              .join(' ')
+          }
+        />
       </DataTable.Col>
     </RelatedList>
   );

@@ -11,7 +11,7 @@ import {
   submit,
   uploadedLink,
 } from '../registration/fixtures.js';
-import { accountCalls, registerTester } from './helpers.js';
+import { accountCalls, registerCompany, registerTester } from './helpers.js';
 
 // A company admin's people from My registrations: add a tester or an admin (registered, for
 // review, with every organization the company is registered with, and emailed a sign-in link),
@@ -30,44 +30,7 @@ afterAll(() => t.close());
 const { sql, post, get, signIn, upload, linkToken } = accountCalls(() => t);
 
 /** A company registered with both organizations: its admin and one tester. */
-async function company() {
-  const admin = person({ userType: 'admin' });
-  const tester = person({ userType: 'tester' });
-  let companyId: number | undefined;
-  for (const organization of [springfield, shelbyville]) {
-    const answer = await submit(t.app, {
-      hashValue: organization.hash,
-      companyInfo: [companyInput(companyId ? { companyID: companyId } : {})],
-      userInfo: [
-        admin,
-        {
-          ...tester,
-          userCerts: [
-            {
-              certNum: `C-${tester.userEmail}`,
-              certExp: '2030-06-30',
-              ...acceptedCertification(organization),
-              certDocLink: await uploadedLink(t.app, organization.hash),
-            },
-          ],
-        },
-      ],
-      testKitInfo: [],
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    const [row] = await sql<{ company_id: number }>(
-      `select uc.company_id from user_companies uc join users u on u.id = uc.user_id
-        where u.email = ?`,
-      [admin.userEmail],
-    );
-    companyId = row?.company_id;
-  }
-  return {
-    admin: admin.userEmail as string,
-    tester: tester.userEmail as string,
-    companyId: companyId as number,
-  };
-}
+const company = () => registerCompany(t, [springfield, shelbyville]);
 
 async function newTester(cookie: Record<string, string>, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
 import {
+  acceptedCertification,
   certificationFor,
   companyInput,
   type OrganizationFixture,
@@ -8,6 +9,7 @@ import {
   randomAddress,
   submit,
   testKitFor,
+  uploadedLink,
 } from '../registration/fixtures.js';
 
 // My registrations' calls as the site makes them (from the site's own origin), and registrants
@@ -141,4 +143,60 @@ export async function registerTester(
     expect(answer.statusCode, answer.body).toBe(200);
   }
   return { email: tester.userEmail as string, certification, kit };
+}
+
+type Extra = (organization: OrganizationFixture) => Promise<Record<string, unknown>>;
+const nothing: Extra = async () => ({});
+
+/**
+ * A company registered with each organization in turn (the same company): its admin and one
+ * tester with a certification, each organization's own upload. `body` adds to each submit's body
+ * (the company's credentials), `tester` to the tester's (theirs).
+ */
+export async function registerCompany(
+  t: TestApp,
+  organizations: OrganizationFixture[],
+  more: { body?: Extra; tester?: Extra } = {},
+) {
+  const admin = person({ userType: 'admin' });
+  const tester = person({ userType: 'tester' });
+  let companyId: number | undefined;
+  for (const organization of organizations) {
+    const answer = await submit(t.app, {
+      hashValue: organization.hash,
+      companyInfo: [companyInput(companyId ? { companyID: companyId } : {})],
+      userInfo: [
+        admin,
+        {
+          ...tester,
+          userCerts: [
+            {
+              certNum: `C-${tester.userEmail}`,
+              certExp: '2030-06-30',
+              ...acceptedCertification(organization),
+              certDocLink: await uploadedLink(t.app, organization.hash),
+            },
+          ],
+          ...(await (more.tester ?? nothing)(organization)),
+        },
+      ],
+      testKitInfo: [],
+      ...(await (more.body ?? nothing)(organization)),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [row] = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ company_id: number }[]>(
+        `select uc.company_id from user_companies uc join users u on u.id = uc.user_id
+          where u.email = ?`,
+        [admin.userEmail],
+      );
+    companyId = row?.company_id;
+  }
+  return {
+    admin: admin.userEmail as string,
+    tester: tester.userEmail as string,
+    companyId: companyId as number,
+  };
 }

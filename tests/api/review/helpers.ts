@@ -36,6 +36,9 @@ export async function submitRegistration(
     certExp?: string;
     /** The language the registrant filled the form in (English when not given). */
     language?: 'en' | 'es';
+    /** The company's and the tester's credentials by type id, for an organization asking them. */
+    companyCredentials?: Record<string, unknown>;
+    userCredentials?: Record<string, unknown>;
   } = {},
 ): Promise<Submitted> {
   const organization =
@@ -58,6 +61,7 @@ export async function submitRegistration(
           options.certExp ? { certExp: options.certExp } : {},
         ),
       ],
+      ...(options.userCredentials ? { userCredentials: options.userCredentials } : {}),
     },
   ];
   if (adminEmail) {
@@ -71,6 +75,7 @@ export async function submitRegistration(
     {
       hashValue: organization.hash,
       companyInfo: [companyInput()],
+      ...(options.companyCredentials ? { companyCredentials: options.companyCredentials } : {}),
       userInfo: users,
       testKitInfo: options.withKit ? [await testKitFor(app, organization)] : [],
     },
@@ -108,7 +113,7 @@ export function reviewCalls(call: Call) {
     /** Accepts or rejects one item with the version the registration shows now. */
     async document(
       id: number,
-      item: 'certification' | 'testKit',
+      item: 'certification' | 'testKit' | 'credential',
       itemId: number,
       decision: 'accepted' | 'rejected',
       extra: Record<string, unknown> = {},
@@ -122,6 +127,7 @@ export function reviewCalls(call: Call) {
       const items = [
         ...record.certifications.map((c: { id: number }) => ['certification', c.id] as const),
         ...record.testKits.map((k: { id: number }) => ['testKit', k.id] as const),
+        ...(record.credentials ?? []).map((c: { id: number }) => ['credential', c.id] as const),
       ];
       for (const [item, itemId] of items) {
         const { version } = await review(id);

@@ -64,7 +64,8 @@ describe('changeStandings', () => {
     expect(email?.dedupeKey).toBe(`standing:${person.registrationId}:${entry?.id}`);
     expect(email?.kind).toBe('standing_suspended');
     expect(email?.recipients).toEqual([person.email]);
-    expect(email?.textBody).toContain('Motivo: Expired: General liability insurance.');
+    // The product's reason, a catalogue message, in the person's language.
+    expect(email?.textBody).toContain('Motivo: Vencido: General liability insurance.');
     expect(email?.textBody).toContain('Se levanta por sí sola en cuanto se acepte un reemplazo');
   });
 

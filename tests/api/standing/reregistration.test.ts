@@ -87,6 +87,8 @@ describe('registering again from My registrations', () => {
       fillMessage(MESSAGES.reregistrationSent, { organization: organization.name }),
     );
     expect(await stateOf(person.id)).toMatchObject({ state: 'pending', reregistered: true });
+    // The Review Queue says what it is.
+    expect(await review.review(person.id)).toMatchObject({ state: 'pending', reregistered: true });
     const again = await calls.post(`/registrations/${person.id}/reregister`, {}, cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MESSAGES.reregistrationWaiting);

@@ -124,6 +124,22 @@ describe('the end of a registration period', () => {
     expect((await standingOf(person.registrationId)).standing).toBe('lapsed');
   });
 
+  it("says the product's reason in the person's language", async () => {
+    const db = em();
+    const organization = await makeOrganization(db, { registrationValidity: 'calendarYear' });
+    const person = await approvedTester(db, organization, {
+      expiresOn: '2099-01-01',
+      approvedOn: '2029-03-01',
+    });
+    await db.nativeUpdate(Registration, { id: person.registrationId }, { language: 'es' });
+    await run('2030-01-01');
+    const [email] = await emailsTo(person.email);
+    expect(email?.textBody).toContain('El registro era válido hasta el 2029-12-31.');
+    expect((await standingOf(person.registrationId)).reason).toBe(
+      'The registration was valid through 2029-12-31.',
+    );
+  });
+
   it('leaves registrations valid until withdrawn alone', async () => {
     const db = em();
     const organization = await makeOrganization(db);

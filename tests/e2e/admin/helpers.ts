@@ -238,3 +238,18 @@ export async function registerPeople(
   }
   await em.flush();
 }
+
+/** Presses Tab until the focused element has this accessible text (bounded), as a keyboard user. */
+export async function tabTo(page: Page, name: string) {
+  for (let presses = 0; presses < 120; presses++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(
+      () =>
+        document.activeElement?.getAttribute('aria-label') ??
+        document.activeElement?.textContent?.trim() ??
+        '',
+    );
+    if (focused === name) return;
+  }
+  throw new Error(`no focusable element named ${name}`);
+}

@@ -17,6 +17,7 @@ import {
   registerTester,
   type StaffLogin,
   staffToken,
+  tabTo,
 } from './helpers.js';
 
 let server: RunningServer;
@@ -42,21 +43,6 @@ async function registrationOf(tester: RegisteredTester) {
   const em = server.app.orm.em.fork();
   const user = await em.findOneOrFail(User, { email: tester.email });
   return em.findOneOrFail(Registration, { user: user.id }, { refresh: true });
-}
-
-/** Presses Tab until the focused element has this accessible text (bounded), as a keyboard user. */
-async function tabTo(page: Page, name: string) {
-  for (let presses = 0; presses < 80; presses++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(
-      () =>
-        document.activeElement?.getAttribute('aria-label') ??
-        document.activeElement?.textContent?.trim() ??
-        '',
-    );
-    if (focused === name) return;
-  }
-  throw new Error(`no focusable element named ${name}`);
 }
 
 /** A tester registered just now, and their review open in the console. */

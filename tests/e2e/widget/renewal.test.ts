@@ -85,7 +85,7 @@ describe('renewal, end to end', () => {
     await heading(console, 'Expiring');
     expect(new URL(console.url()).pathname).toBe('/scadmin/expiring');
     const table = console.getByRole('table', {
-      name: 'Expired and expiring certifications and calibrations',
+      name: 'Expired and expiring certifications, calibrations and credentials',
     });
     const row = table.getByRole('row').filter({ hasText: tester.email });
     await row.getByText('20 days').waitFor();

@@ -2,15 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   ZAccountAddCertificationRequest,
+  ZAccountAddCredentialRequest,
   ZAccountAddPersonRequest,
   ZAccountAddTestKitRequest,
   ZAccountCalibrationRequest,
   ZAccountCertificationOptionsAnswer,
+  ZAccountCredentialOptionsAnswer,
   ZAccountItemAnswer,
   ZAccountJoinAnswer,
   ZAccountJoinRequest,
   ZAccountRemovePersonRequest,
   ZAccountRenewCertificationRequest,
+  ZAccountRenewCredentialRequest,
   ZAccountRetireTestKitRequest,
 } from '../../../../shared/account.js';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
@@ -21,12 +24,13 @@ import { receiveUpload, UPLOAD_LIMITS } from '../uploads/receive.js';
 import { certificationOptions } from './certification-options.js';
 import { addCertification, renewCertification } from './certifications.js';
 import { addPerson, removePerson } from './company.js';
+import { addCredential, credentialOptions, renewCredential } from './credentials.js';
 import { registerWithOrganization } from './join.js';
 import { type AccountApp, parsed, type RouteContext, tags } from './route-context.js';
 import { addTestKit, renewCalibration, retireTestKit } from './test-kits.js';
 
 // The changes a signed-in person sends from My registrations: their uploads, items for review
-// (certifications and test kits), a company admin's people, and registering with another
+// (certifications, test kits and credentials), a company admin's people, and registering with another
 // organization. The plugin (routes.ts) checks the origin of every one.
 
 type TAccountItemAnswerBody = z.output<typeof ZAccountItemAnswer>;
@@ -83,6 +87,27 @@ export function registerChangeRoutes(app: AccountApp, context: RouteContext) {
     }),
   );
 
+  app.get(
+    '/credential-options',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'The credential types the person’s organizations ask of them',
+        description:
+          'For the form that adds a credential: each type asked by an organization of the ' +
+          'person’s registrations (not rejected), a tester’s types for a tester and the ' +
+          'company’s for a company admin, with each organization’s own rule (required, ' +
+          'minimum coverage, additional insured).',
+        tags,
+        response: { 200: ZAccountCredentialOptionsAnswer },
+      },
+    },
+    async (request) => ({
+      code: CODES.success,
+      message: await credentialOptions(request.em, request.accountUserId),
+    }),
+  );
+
   // Items sent for review: each answers the organizations it went to and those that refused it.
   const itemRoute = <S extends z.ZodType>(
     url: string,
@@ -110,6 +135,18 @@ export function registerChangeRoutes(app: AccountApp, context: RouteContext) {
     'Renew a certification: a later expiry and its new document (waits for review)',
     ZAccountRenewCertificationRequest,
     (request, body) => renewCertification(request.em, request.accountUserId, body),
+  );
+  itemRoute(
+    '/credentials',
+    'Add a credential of a type an organization asks for (waits for review)',
+    ZAccountAddCredentialRequest,
+    (request, body) => addCredential(request.em, request.accountUserId, body),
+  );
+  itemRoute(
+    '/credentials/renewal',
+    'Renew a credential: its new document and later expiry (waits for review)',
+    ZAccountRenewCredentialRequest,
+    (request, body) => renewCredential(request.em, request.accountUserId, body),
   );
   itemRoute(
     '/test-kits',

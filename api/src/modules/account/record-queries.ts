@@ -2,6 +2,7 @@ import type { TUserType } from '../../../../shared/constants.js';
 import type { TReviewState } from '../../../../shared/review.js';
 import type { TStanding } from '../../../../shared/standing.js';
 import { sql } from '../../db/sql.js';
+import { ownCredentialDocumentSql } from './credential-queries.js';
 
 // The statements of what a signed-in person sees of their own record. Every one takes the id of
 // the session's person.
@@ -59,7 +60,7 @@ export const REGISTRATIONS = sql<{ userId: number; zone: string }>(
 );
 
 /** What every item row carries: its key across organizations, document and organization. */
-interface ItemColumns {
+export interface ItemColumns {
   item_key: string;
   renewal_waiting: boolean;
   /** Sent but not yet accepted (a new item waiting for its first review). */
@@ -138,7 +139,7 @@ export const TEST_KITS = sql<{ userId: number; companyId: number }>(
 );
 
 export interface ReminderRow {
-  item_kind: 'certification' | 'calibration';
+  item_kind: 'certification' | 'calibration' | 'credential';
   item_key: string;
   due_on: string;
   threshold_days: number;
@@ -152,9 +153,13 @@ export const REMINDERS = sql<{ userId: number }>(
      from reminders where user_id = :userId order by sent_at desc, id desc limit 200`,
 );
 
+const ADMIN_COMPANY_TEXT = `select uc.company_id from user_companies uc join users u on u.id = uc.user_id
+    where uc.user_id = :userId and u.type = 'admin'
+    order by uc.created_at desc, uc.company_id desc limit 1`;
+
 /**
- * Whether a document is the person's own: on one of their certifications or their registrations'
- * test kits, on file or in a renewal waiting for review.
+ * Whether a document is the person's own: on one of their certifications, their registrations'
+ * test kits or the credentials they keep, on file or in a renewal waiting for review.
  */
 export const OWN_DOCUMENT = sql<{ userId: number; documentId: string }>(
   'account-own-document',
@@ -168,6 +173,8 @@ export const OWN_DOCUMENT = sql<{ userId: number; documentId: string }>(
                        and k.organization_id = r.organization_id
       where r.user_id = :userId
         and (k.document_id = :documentId::uuid or k.renewal->>'documentId' = :documentId)
+     union all
+     ${ownCredentialDocumentSql(`coalesce((${ADMIN_COMPANY_TEXT}), 0)`)}
    ) as own`,
 );
 
@@ -180,12 +187,7 @@ export const UPDATE_PHONE = sql<{ userId: number; phone: string }>(
 );
 
 /** The company a person administers (the one linked last), when they are a company admin. */
-export const ADMIN_COMPANY = sql<{ userId: number }>(
-  'account-admin-company',
-  `select uc.company_id from user_companies uc join users u on u.id = uc.user_id
-    where uc.user_id = :userId and u.type = 'admin'
-    order by uc.created_at desc, uc.company_id desc limit 1`,
-);
+export const ADMIN_COMPANY = sql<{ userId: number }>('account-admin-company', ADMIN_COMPANY_TEXT);
 
 export interface CompanyPersonRow {
   id: number;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   TAccountCertification,
+  TAccountCredential,
   TAccountItemStatus,
   TAccountTestKit,
   TAccountView,
@@ -10,6 +11,7 @@ import { expiryStatus } from '../../../../shared/reminders.js';
 import { reregistrationOpen } from '../../../../shared/standing.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
+import { CREDENTIAL_OPTIONS, CREDENTIALS, type CredentialRow } from './credential-queries.js';
 import {
   ADMIN_COMPANY,
   CERTIFICATIONS,
@@ -27,13 +29,13 @@ import {
 } from './record-queries.js';
 
 // What a signed-in registrant sees of their own record: their person, company, registrations,
-// and each certification and test kit once, however many registrations carry it, with its
-// status on today (program time zone), its document and the reminders sent about it.
+// and each certification, test kit and credential once, however many registrations carry it,
+// with its status on today (program time zone), its document and the reminders sent about it.
 
 /** Where the signed-in registrant opens one of their documents. */
 export const accountDocumentUrl = (id: string) => `/api/account/documents/${id}`;
 
-type ItemRow = CertificationRow | TestKitRow;
+type ItemRow = CertificationRow | TestKitRow | CredentialRow;
 
 /** The rows of each item (its key), in the order given (its latest date first). */
 function byItem<R extends ItemRow>(rows: readonly R[]): R[][] {
@@ -128,6 +130,34 @@ function testKit(
   };
 }
 
+function credential(
+  rows: readonly CredentialRow[],
+  reminders: readonly ReminderRow[],
+  today: string,
+): TAccountCredential {
+  const [first] = rows as [CredentialRow];
+  const waiting = waitingOf(rows);
+  return {
+    key: first.item_key,
+    typeName: first.type_name,
+    holder: first.holder,
+    issuer: first.issuer,
+    number: first.number,
+    coverage: first.coverage,
+    // Recorded only where an organization asks it.
+    additionalInsured:
+      rows.find((row) => row.additional_insured !== null)?.additional_insured ?? null,
+    expiresOn: first.expires_on,
+    ...(first.expires_on
+      ? status(first.expires_on, waiting, today)
+      : { status: waiting ?? 'valid', daysLeft: null }),
+    ...shared(
+      rows,
+      reminders.filter((reminder) => reminder.item_kind === 'credential'),
+    ),
+  };
+}
+
 /** The whole of what the person sees. */
 export async function accountView(em: EntityManager, userId: number): Promise<TAccountView> {
   const today = todayInProgramZone();
@@ -153,6 +183,9 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
     userId,
     companyId: administered?.company_id ?? 0,
   });
+  const kept = { userId, companyId: administered?.company_id ?? 0 };
+  const credentials = await query<CredentialRow, typeof kept>(em, CREDENTIALS, kept);
+  const asked = await query<{ id: number }, typeof kept>(em, CREDENTIAL_OPTIONS, kept);
   const people = administered
     ? await query<CompanyPersonRow, { companyId: number }>(em, COMPANY_PEOPLE, {
         companyId: administered.company_id,
@@ -209,6 +242,10 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
     testKits: byItem(testKits)
       .map((rows) => testKit(rows, reminders, today))
       .sort((a, b) => (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999')),
+    credentials: byItem(credentials)
+      .map((rows) => credential(rows, reminders, today))
+      .sort((a, b) => (a.expiresOn ?? '9999').localeCompare(b.expiresOn ?? '9999')),
+    credentialsAsked: asked.length > 0,
     today,
   };
 }

@@ -94,19 +94,26 @@ function organizationRecord(view: OrganizationView, publicUrl: string) {
 
 /**
  * The react-admin record of one person (User Info): the person with their organizations,
- * service providers and certifications, each document as its staff-only download path, and
+ * service providers, certifications and credentials, each document as its staff-only download path, and
  * the history of their registrations' review.
  */
 async function userDetailRecord(em: EntityManager, id: number) {
   const { certifications, ...user } = await getUserDetail(em, id);
+  const { credentials, ...compliance } = await userCompliance(em, id);
+  const documentUrl = (documentId: string | null) =>
+    documentId ? `/api/documents/${documentId}` : null;
   return {
     ...user,
     reviewHistory: await userReviewHistory(em, id),
     certifications: certifications.map(({ documentId, ...certification }) => ({
       ...withExpiry(certification),
-      documentUrl: documentId ? `/api/documents/${documentId}` : null,
+      documentUrl: documentUrl(documentId),
     })),
-    ...(await userCompliance(em, id)),
+    ...compliance,
+    credentials: credentials.map(({ documentId, ...credential }) => ({
+      ...credential,
+      documentUrl: documentUrl(documentId),
+    })),
   };
 }
 

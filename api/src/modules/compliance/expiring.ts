@@ -5,8 +5,8 @@ import { addDays, todayInProgramZone } from '../../../../shared/program-zone.js'
 import {
   EXPIRING_WINDOWS,
   expiryStatus,
+  type TExpiringItemKind,
   type TExpiringWindow,
-  type TReminderItemKind,
 } from '../../../../shared/reminders.js';
 import { queryComposed } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
@@ -21,13 +21,13 @@ import {
 } from './expiring-queries.js';
 import { itemFacts } from './items.js';
 
-// The Expiring view: what is expired or due within 30, 60 or 90 days, as a paged list and as a
-// CSV of the same rows.
+// The Expiring view: the certifications, calibrations and credentials expired or due within 30,
+// 60 or 90 days, as a paged list and as a CSV of the same rows.
 
 export interface ExpiringRequest {
   window: TExpiringWindow;
   organizationId?: number;
-  kind?: TReminderItemKind;
+  kind?: TExpiringItemKind;
 }
 
 export const EXPIRING_SORT_FIELDS = ['dueOn', 'id'] as const;
@@ -59,6 +59,7 @@ function toRecord(row: ExpiringRow, today: string): TAdminExpiringResponse {
     organizationId: row.organization_id,
     organizationName: row.organization_name,
     ...itemFacts(row),
+    issuer: row.issuer,
     lastReminderAt: row.last_reminder_at ? new Date(row.last_reminder_at).toISOString() : null,
     lastReminderDays: row.last_reminder_days,
   };
@@ -84,7 +85,10 @@ export async function listExpiring(
   };
 }
 
-/** One row by its id (a certification's id × 2, a kit's × 2 + 1), whatever its due date. */
+/**
+ * One row by its id (a certification's id × 3, a kit's × 3 + 1, a credential's × 3 + 2),
+ * whatever its due date.
+ */
 export async function getExpiring(em: EntityManager, id: number): Promise<TAdminExpiringResponse> {
   const filter = { ...filterOf({ window: '90' }), dueBy: '9999-12-31', rowId: id };
   const [row] = await queryComposed<ExpiringRow>(

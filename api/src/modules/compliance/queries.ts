@@ -1,4 +1,5 @@
 import type { TReminderItemKind } from '../../../../shared/reminders.js';
+import type { TCredentialHolder } from '../../../../shared/requirements.js';
 import { type PartValues, sql } from '../../db/sql.js';
 import { stagedEmailsInsert } from '../email/queries.js';
 import type { ItemFacts } from './items.js';
@@ -173,6 +174,38 @@ export const TEST_KITS_OF_USER = sql<{ userId: number }>(
      join organizations o on o.id = k.organization_id
     where r.user_id = :userId
     order by k.calibration_due_on, k.id`,
+);
+
+export interface UserCredentialRow {
+  id: number;
+  credential_type_id: number | null;
+  organization_id: number;
+  organization_name: string;
+  type_name: string;
+  holder: TCredentialHolder;
+  issuer: string | null;
+  number: string | null;
+  /** bigint: a string from the driver. */
+  coverage: string | null;
+  additional_insured: boolean | null;
+  expires_on: string | null;
+  document_id: string | null;
+}
+
+/**
+ * The credentials of a person's registrations (a company's copy on each of its registrations),
+ * by organization, the company's first, then by type.
+ */
+export const CREDENTIALS_OF_USER = sql<{ userId: number }>(
+  'credentials-of-user',
+  `select d.id, d.credential_type_id, r.organization_id, o.name as organization_name,
+          d.type_name, d.holder, d.issuer, d.number, d.coverage, d.additional_insured,
+          to_char(d.expires_on, 'YYYY-MM-DD') as expires_on, d.document_id
+     from registrations r
+     join credentials d on d.registration_id = r.id
+     join organizations o on o.id = r.organization_id
+    where r.user_id = :userId
+    order by lower(o.name), o.id, d.holder, lower(d.type_name), d.id`,
 );
 
 export interface UserReminderRow {

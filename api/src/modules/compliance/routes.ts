@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { ZAdminExpiringResponse } from '../../../../shared/admin-responses.js';
 import { programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
+  EXPIRING_ITEM_KINDS,
   EXPIRING_WINDOW_KEYS,
-  REMINDER_ITEM_KINDS,
+  type TExpiringItemKind,
   type TExpiringWindow,
-  type TReminderItemKind,
 } from '../../../../shared/reminders.js';
 import {
   fileContent,
@@ -66,7 +66,7 @@ function expiringRequest(raw: Record<string, unknown>): ExpiringRequest {
   return {
     window: choice<TExpiringWindow>(raw.within, EXPIRING_WINDOW_KEYS, 'within') ?? '30',
     organizationId: idFilter(raw.organization, 'organization'),
-    kind: choice<TReminderItemKind>(raw.kind, REMINDER_ITEM_KINDS, 'kind'),
+    kind: choice<TExpiringItemKind>(raw.kind, EXPIRING_ITEM_KINDS, 'kind'),
   };
 }
 

@@ -3,14 +3,16 @@ import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { expiryStatus } from '../../../../shared/reminders.js';
 import { query } from '../../db/sql.js';
 import {
+  CREDENTIALS_OF_USER,
   REMINDERS_OF_USER,
   TEST_KITS_OF_USER,
+  type UserCredentialRow,
   type UserReminderRow,
   type UserTestKitRow,
 } from './queries.js';
 
-// What User Info shows of a person's compliance: each certification's and test kit's status on
-// today (program time zone) and the reminders sent.
+// What User Info shows of a person's compliance: each certification's, test kit's and
+// credential's status on today (program time zone) and the reminders sent.
 
 /** A certification with its status and days left. */
 export function withExpiry<T extends { expiresOn: string }>(
@@ -22,10 +24,13 @@ export function withExpiry<T extends { expiresOn: string }>(
 
 export async function userCompliance(em: EntityManager, userId: number) {
   const today = todayInProgramZone();
-  const [kits, reminders] = [
+  const [kits, credentials, reminders] = [
     await query<UserTestKitRow, { userId: number }>(em, TEST_KITS_OF_USER, { userId }),
+    await query<UserCredentialRow, { userId: number }>(em, CREDENTIALS_OF_USER, { userId }),
     await query<UserReminderRow, { userId: number }>(em, REMINDERS_OF_USER, { userId }),
   ];
+  const expiryOf = (dueOn: string | null) =>
+    dueOn ? expiryStatus(dueOn, today) : { status: null, daysLeft: null };
   return {
     testKits: kits.map((kit) => ({
       id: kit.id,
@@ -35,7 +40,23 @@ export async function userCompliance(em: EntityManager, userId: number) {
       calibratedOn: kit.calibrated_on,
       dueOn: kit.due_on,
       organizationName: kit.organization_name,
-      ...(kit.due_on ? expiryStatus(kit.due_on, today) : { status: null, daysLeft: null }),
+      ...expiryOf(kit.due_on),
+    })),
+    /** Each with its document's id; the caller names the document as its face does. */
+    credentials: credentials.map((credential) => ({
+      id: credential.id,
+      credentialTypeId: credential.credential_type_id,
+      organizationId: credential.organization_id,
+      organizationName: credential.organization_name,
+      typeName: credential.type_name,
+      holder: credential.holder,
+      issuer: credential.issuer,
+      number: credential.number,
+      coverage: credential.coverage === null ? null : Number(credential.coverage),
+      additionalInsured: credential.additional_insured,
+      expiresOn: credential.expires_on,
+      ...expiryOf(credential.expires_on),
+      documentId: credential.document_id,
     })),
     reminders: reminders.map((reminder) => ({
       id: reminder.id,

@@ -8,14 +8,17 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { TReportType } from '../../../../shared/constants.js';
 import type { SqlFragment } from '../../db/sql.js';
 import type { DocumentStorage } from '../uploads/storage.js';
+import type { DocumentReference, ReportScope } from './cells.js';
+import {
+  maxCompanyCredentialsStatement,
+  maxTesterCredentialsStatement,
+} from './credential-cells.js';
 import {
   BEGIN_REPORT_SNAPSHOT,
   bundleDocuments,
   copyStatement,
-  type DocumentReference,
   END_REPORT_SNAPSHOT,
   maxCertificationsStatement,
-  type ReportScope,
   readOn,
   type SplitReport,
   serviceProvidersReportStatement,
@@ -23,10 +26,10 @@ import {
   usersReportStatements,
 } from './queries.js';
 
-/** A split report whose statements depend on what its snapshot holds, read through `read`. */
-type ShapedReport = (
-  read: (statement: SqlFragment) => Promise<Record<string, unknown>[]>,
-) => Promise<SplitReport>;
+type Read = (statement: SqlFragment) => Promise<Record<string, unknown>[]>;
+
+/** A report whose statements depend on what its snapshot holds, read through `read`. */
+type ShapedReport = (read: Read) => Promise<SqlFragment | SplitReport>;
 
 /** What reports need of document storage: reading a stored file back. */
 export type DocumentReader = Pick<DocumentStorage, 'open'>;
@@ -36,9 +39,9 @@ const UTF8_BOM = '\uFEFF';
 /**
  * Streams a query's rows as CSV straight from PostgreSQL (COPY … TO STDOUT): nothing is held in
  * memory but the chunk in flight. Output is RFC 4180 (CRLF line ends) with a UTF-8 byte-order
- * mark so spreadsheet programs read accented names correctly. A split query's statements (and
- * the reads that shape it, when it is given as a function of a reader) run in one read-only
- * repeatable-read transaction, so they read the same rows. The pooled
+ * mark so spreadsheet programs read accented names correctly. A split query's statements, and
+ * a shaped report's reads and statements (one or split), run in one read-only repeatable-read
+ * transaction, so they read the same rows. The pooled
  * connection is returned when the stream ends; when it fails or is abandoned the connection is
  * closed first (it may be mid-copy or in a failed transaction) and the pool replaces it.
  */
@@ -61,12 +64,16 @@ export async function copyCsv(
         yield* copy(report, true);
       } else {
         await connection.query(BEGIN_REPORT_SNAPSHOT);
-        const split =
+        const shaped =
           typeof report === 'function'
             ? await report((statement) => readOn(connection, statement))
             : report;
-        yield* copy(split.first, true);
-        yield* copy(split.rest, false);
+        if ('text' in shaped) {
+          yield* copy(shaped, true);
+        } else {
+          yield* copy(shaped.first, true);
+          yield* copy(shaped.rest, false);
+        }
         await connection.query(END_REPORT_SNAPSHOT);
       }
       finished = true;
@@ -101,12 +108,33 @@ export function spreadsheetText(): Transform {
   });
 }
 
-/** The Users report: its certification column groups are counted in the rows' own snapshot. */
+/** The first row's `n` of a count statement. */
+const countOf = async (read: Read, statement: SqlFragment) =>
+  Number((await read(statement))[0]?.n ?? 0);
+
+/**
+ * The Users report: its certification and credential column groups are counted in the rows'
+ * own snapshot.
+ */
 function usersCsv(em: EntityManager, scope: ReportScope, reference: DocumentReference) {
   return copyCsv(em, async (read) => {
-    const [row] = await read(maxCertificationsStatement(scope));
-    return usersReportStatements(scope, Number(row?.n ?? 0), reference);
+    const columns = {
+      certifications: await countOf(read, maxCertificationsStatement(scope)),
+      credentials: await countOf(read, maxTesterCredentialsStatement(scope)),
+    };
+    return usersReportStatements(scope, columns, reference);
   });
+}
+
+/** The Service Providers report: its credential column groups are counted in its snapshot. */
+function serviceProvidersCsv(em: EntityManager, scope: ReportScope, reference: DocumentReference) {
+  return copyCsv(em, async (read) =>
+    serviceProvidersReportStatement(
+      scope,
+      await countOf(read, maxCompanyCredentialsStatement(scope)),
+      reference,
+    ),
+  );
 }
 
 /** One of the three CSV reports as a stream. */
@@ -120,7 +148,7 @@ export function csvReport(
     case 'users':
       return usersCsv(em, scope, reference);
     case 'serviceProviders':
-      return copyCsv(em, serviceProvidersReportStatement(scope));
+      return serviceProvidersCsv(em, scope, reference);
     case 'testKits':
       return copyCsv(em, testKitsReportStatement(scope, reference));
   }

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
-import { addDays, programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
-import { REMINDER_THRESHOLDS } from '../../../../shared/reminders.js';
-import type { TReportRequest } from '../../../../shared/reports.js';
+import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { REVIEW_STATE_LABELS } from '../../../../shared/review-messages.js';
 import { STANDING_LABELS } from '../../../../shared/standing.js';
 import {
@@ -11,47 +9,30 @@ import {
   query,
   queryComposed,
   type SqlFragment,
-  type SqlParams,
   sql,
   withLiterals,
 } from '../../db/sql.js';
+import {
+  bundleDocumentName,
+  type DocumentReference,
+  documentCell,
+  expiryStatusCell,
+  localDate,
+  localDateTime,
+  type ReportScope,
+  safeText,
+  scopeFilter,
+} from './cells.js';
+import {
+  companyCredentialColumns,
+  credentialDocuments,
+  testerCredentialColumns,
+} from './credential-cells.js';
 
 // The report statements. The reports themselves run under COPY … TO STDOUT, which takes no
 // bind parameters: their values are named parameters like anywhere else, written in as quoted
 // literals when the COPY is issued (copyStatement). Column aliases are the CSV headers
 // (documented in docs/reports.md).
-
-export interface ReportScope {
-  organizationId: number | null;
-  range: TReportRequest['range'];
-  /** Scheduled reports: registrations after one instant, up to and including another. */
-  window?: { after: Date; until: Date };
-}
-
-/** How document cells are written: a console address, or a file name inside the bundle. */
-export type DocumentReference = { kind: 'link'; baseUrl: string } | { kind: 'bundle' };
-
-/**
- * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first)
- * gets a leading apostrophe: spreadsheets show the text as typed and hide the apostrophe, so a
- * phone number like +1 555 0100 still reads as itself. The first character's code is compared
- * (ascii() reads the first character of any text): a regular expression per cell costs a fifth
- * of the Users report's time.
- */
-export function safeText(expression: string): string {
-  return `(case when ascii(${expression}) in (61, 43, 45, 64, 9, 13) then '''' || ${expression} else ${expression} end)`;
-}
-
-/**
- * An item's status by its due date on :today (program time zone): Expired after it, Expiring
- * within the reminders' 60 days, Valid before; empty without a date.
- */
-export function expiryStatusCell(due: string): string {
-  return `(case when ${due} is null then '' when ${due} < :today::date then 'Expired'
-    when ${due} <= :today::date + ${REMINDER_THRESHOLDS[0]} then 'Expiring' else 'Valid' end)`;
-}
-
-const localDate = (expression: string) => `to_char(${expression} at time zone :zone, 'YYYY-MM-DD')`;
 
 /** A registration's review state in the words the console and the registrant read. */
 const reviewStateCell = `(case r.review_state ${Object.entries(REVIEW_STATE_LABELS)
@@ -67,65 +48,6 @@ const standingCells = `(case r.standing ${Object.entries(STANDING_LABELS)
     ${safeText("coalesce(r.standing_reason, '')")} as "Standing Reason",
     coalesce(${localDate('r.standing_changed_at')}, '') as "Standing Since",
     coalesce(to_char(r.suspended_until, 'YYYY-MM-DD'), '') as "Suspended Until"`;
-const localDateTime = (expression: string) =>
-  `to_char(${expression} at time zone :zone, 'YYYY-MM-DD HH24:MI')`;
-
-/**
- * Rows whose timestamp falls in the scope: inclusive dates read in the program's time zone.
- * Every use of one scope carries the same values, so a statement may filter twice.
- */
-function scopeFilter(
-  scope: ReportScope,
-  organizationColumn: string,
-  timeColumn: string,
-): SqlFragment {
-  const conditions: string[] = [];
-  const params: SqlParams = { zone: programTimeZone() };
-  if (scope.organizationId !== null) {
-    conditions.push(`${organizationColumn} = :organizationId`);
-    params.organizationId = scope.organizationId;
-  }
-  if (scope.range) {
-    conditions.push(`${timeColumn} >= (:rangeStart::date::timestamp at time zone :zone)`);
-    conditions.push(`${timeColumn} < (:dayAfterRange::date::timestamp at time zone :zone)`);
-    params.rangeStart = scope.range.start;
-    params.dayAfterRange = addDays(scope.range.end, 1);
-  }
-  if (scope.window) {
-    conditions.push(`${timeColumn} > :windowAfter::timestamptz`);
-    conditions.push(`${timeColumn} <= :windowUntil::timestamptz`);
-    params.windowAfter = scope.window.after;
-    params.windowUntil = scope.window.until;
-  }
-  return { text: conditions.length ? conditions.join(' and ') : 'true', params };
-}
-
-/** A document's name inside the IE bundle, e.g. documents/certification-12.pdf. */
-function bundleDocumentName(
-  kind: 'certification' | 'test-kit',
-  idColumn: string,
-  contentTypeColumn: string,
-) {
-  return `('documents/${kind}-' || ${idColumn} || '.' || (case ${contentTypeColumn} when 'application/pdf' then 'pdf' when 'image/png' then 'png' else 'jpg' end))`;
-}
-
-function documentCell(
-  reference: DocumentReference,
-  kind: 'certification' | 'test-kit',
-  ownerId: string,
-  documentAlias: string,
-): SqlFragment {
-  const cell =
-    reference.kind === 'link'
-      ? `:documentsUrl || ${documentAlias}.id::text`
-      : bundleDocumentName(kind, ownerId, `${documentAlias}.content_type`);
-  return {
-    text: `(case when ${documentAlias}.id is null then '' else ${cell} end)`,
-    // The console's address signs in first, then shows the document (never the bare API).
-    params:
-      reference.kind === 'link' ? { documentsUrl: `${reference.baseUrl}/scadmin/documents/` } : {},
-  };
-}
 
 /**
  * The most certifications any registration in scope has: the Users report's column groups.
@@ -158,16 +80,18 @@ export const USERS_REPORT_FIRST_ROWS = 1000;
  * The Users report. Sorting the scope by (registered_at, id) delays the first row until every
  * row is joined; walking registrations in that order and looking each row up answers at once
  * but costs about a third more in total. So the first rows come from the walk (LIMIT) and the
- * rest from the sort, with the certifications in scope aggregated in one pass.
+ * rest from the sort, with the certifications and tester credentials in scope each aggregated
+ * in one pass. The credential groups come after the standing columns: earlier columns keep their
+ * places, and the groups (as many as the most any row has) end the row.
  */
 export function usersReportStatements(
   scope: ReportScope,
-  certificationColumns: number,
+  columns: { certifications: number; credentials: number },
   reference: DocumentReference,
 ): SplitReport {
   const names = ['Number', 'Agency', 'Type', 'Expiration', 'Status', 'Document'];
   const groups: string[] = [];
-  for (let i = 1; i <= certificationColumns; i++) {
+  for (let i = 1; i <= columns.certifications; i++) {
     names.forEach((name, k) => {
       groups.push(`coalesce(certs.cells[${i}][${k + 1}], '') as "Certification ${i} ${name}"`);
     });
@@ -185,6 +109,7 @@ export function usersReportStatements(
       ] order by ce.id) as cells, min(ce.expires_on) as next_expiry
     from certifications ce left join documents d on d.id = ce.document_id`;
   const filter = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
+  const credentials = testerCredentialColumns(reference, columns.credentials);
   const select = `select
     ${localDateTime('r.registered_at')} as "Registration Date",
     ${safeText('o.name')} as "Organization",
@@ -199,17 +124,23 @@ export function usersReportStatements(
     coalesce(${localDate('r.reviewed_at')}, '') as "Decision Date",
     coalesce(to_char(certs.next_expiry, 'YYYY-MM-DD'), '') as "Next Expiration",
     ${expiryStatusCell('certs.next_expiry')} as "Certification Status",${groups.map((group) => `\n    ${group},`).join('')}
-    ${standingCells}
+    ${standingCells}${credentials.columns}
   from registrations r
   join users u on u.id = r.user_id
   join organizations o on o.id = r.organization_id
   left join companies c on c.id = r.company_id`;
-  const params = { ...filter.params, ...document.params, today: todayInProgramZone() };
+  const params = {
+    ...filter.params,
+    ...document.params,
+    ...credentials.params,
+    today: todayInProgramZone(),
+  };
   return {
     first: {
       text: `${select}
   left join lateral (select ${certificationCells}
     where ce.registration_id = r.id) certs on true
+  ${credentials.lateral}
   where ${filter.text}
   order by r.registered_at, r.id
   limit ${USERS_REPORT_FIRST_ROWS}`,
@@ -220,6 +151,7 @@ export function usersReportStatements(
   left join (select ce.registration_id, ${certificationCells}
     where ce.registration_id in (select r.id from registrations r where ${filter.text})
     group by ce.registration_id) certs on certs.registration_id = r.id
+  ${credentials.grouped(`select r.id from registrations r where ${filter.text}`)}
   where ${filter.text}
   order by r.registered_at, r.id
   offset ${USERS_REPORT_FIRST_ROWS}`,
@@ -228,8 +160,14 @@ export function usersReportStatements(
   };
 }
 
-export function serviceProvidersReportStatement(scope: ReportScope): SqlFragment {
+/** The Service Providers report, with each company's credentials (`credentialColumns` groups). */
+export function serviceProvidersReportStatement(
+  scope: ReportScope,
+  credentialColumns: number,
+  reference: DocumentReference,
+): SqlFragment {
   const filter = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
+  const credentials = companyCredentialColumns(scope, reference, credentialColumns);
   return {
     text: `select
     ${safeText('c.name')} as "Company",
@@ -243,14 +181,15 @@ export function serviceProvidersReportStatement(scope: ReportScope): SqlFragment
     count(distinct r.user_id) filter (where u.type = 'tester') as "Testers",
     ${localDate('min(r.registered_at)')} as "First Registration Date",
     count(distinct r.user_id) filter (where r.standing = 'suspended') as "Suspended",
-    count(distinct r.user_id) filter (where r.standing = 'lapsed') as "Lapsed"
+    count(distinct r.user_id) filter (where r.standing = 'lapsed') as "Lapsed"${credentials.columns}
   from registrations r
   join users u on u.id = r.user_id
   join companies c on c.id = r.company_id
+  ${credentials.join}
   where ${filter.text}
-  group by c.id
+  group by c.id, ${credentials.groupBy}
   order by lower(c.name), c.id`,
-    params: filter.params,
+    params: { ...filter.params, ...credentials.params, today: todayInProgramZone() },
   };
 }
 
@@ -286,6 +225,7 @@ export function testKitsReportStatement(
 export function bundleDocuments(em: EntityManager, scope: ReportScope) {
   const certifications = scopeFilter(scope, 'r.organization_id', 'r.registered_at');
   const testKits = scopeFilter(scope, 'tk.organization_id', 'tk.created_at');
+  const credentials = credentialDocuments(scope);
   return queryComposed<{ name: string; storageKey: string }>(em, 'bundle-documents', {
     text: `select ${bundleDocumentName('certification', 'ce.id', 'd.content_type')} as name, d.storage_key as "storageKey"
     from certifications ce
@@ -297,8 +237,10 @@ export function bundleDocuments(em: EntityManager, scope: ReportScope) {
     from test_kits tk
     join documents d on d.id = tk.document_id
     where ${testKits.text} and tk.retired_at is null
+  union all
+  ${credentials.text}
   order by 1`,
-    params: { ...certifications.params, ...testKits.params },
+    params: { ...certifications.params, ...testKits.params, ...credentials.params },
   });
 }
 

@@ -1,15 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TDocumentDecisionRequest } from '../../../../shared/review.js';
-import {
-  Certification,
-  Registration,
-  type TCertification,
-  TestKit,
-  type TTestKit,
-} from '../../db/entities/index.js';
+import { Certification, Credential, Registration, TestKit } from '../../db/entities/index.js';
 import { json, query, sql } from '../../db/sql.js';
 import { type Actor, recordAudit } from '../audit/service.js';
-import { acceptRenewal, audited } from './items.js';
+import { acceptRenewal, audited, type ReviewedItem } from './items.js';
 
 // One review for an item sent to several organizations from My registrations: the copies of an
 // item are the items waiting for review with the same document (on file, or in the renewal
@@ -29,6 +23,11 @@ const COPIES = sql<{ kind: string; id: number; documentId: string }>(
     where :kind = 'testKit' and k.id <> :id and k.review_decision = 'pending'
       and k.retired_at is null
       and coalesce(k.renewal->>'documentId', k.document_id::text) = :documentId
+   union all
+   select cr.id, cr.registration_id, null
+     from credentials cr
+    where :kind = 'credential' and cr.id <> :id and cr.review_decision = 'pending'
+      and coalesce(cr.renewal->>'documentId', cr.document_id::text) = :documentId
     order by 1`,
 );
 
@@ -58,12 +57,14 @@ const RESUME = sql<{ ids: string }>(
       and not exists (select 1 from test_kits k
                        where k.submission_id = r.submission_id and k.retired_at is null
                          and k.review_decision <> 'accepted')
+      and not exists (select 1 from credentials cr
+                       where cr.registration_id = r.id and cr.review_decision <> 'accepted')
    returning r.id, r.review_state`,
 );
 
-type Item = TCertification | TTestKit;
+const ENTITIES = { certification: Certification, testKit: TestKit, credential: Credential };
 
-const markerOf = (item: Item) => item.renewal?.documentId || item.document?.id || null;
+const markerOf = (item: ReviewedItem) => item.renewal?.documentId || item.document?.id || null;
 
 /**
  * Gives the copies of a decided item the same decision (and replaces them with their renewal
@@ -73,7 +74,11 @@ const markerOf = (item: Item) => item.renewal?.documentId || item.document?.id |
 export async function decideCopies(
   tx: EntityManager,
   actor: Actor,
-  decided: { kind: TDocumentDecisionRequest['item']; item: Item; fromRegistrationId: number },
+  decided: {
+    kind: TDocumentDecisionRequest['item'];
+    item: ReviewedItem;
+    fromRegistrationId: number;
+  },
   request: Pick<TDocumentDecisionRequest, 'decision' | 'reason' | 'note'>,
 ): Promise<number[]> {
   const documentId = markerOf(decided.item);
@@ -91,12 +96,11 @@ export async function decideCopies(
       submissionIds: json(copies.flatMap((c) => (c.submission_id ? [c.submission_id] : []))),
     },
   );
-  const entity = decided.kind === 'certification' ? Certification : TestKit;
   const items = (await tx.find(
-    entity as typeof Certification,
+    ENTITIES[decided.kind] as typeof Certification,
     { id: { $in: copies.map((c) => c.id) } },
     { refresh: true },
-  )) as Item[];
+  )) as ReviewedItem[];
   for (const item of items) {
     // Decided meanwhile by someone else: their decision stands.
     if (item.reviewDecision !== 'pending') continue;
@@ -104,7 +108,7 @@ export async function decideCopies(
     item.reviewDecision = request.decision;
     item.reviewReason = request.reason;
     item.reviewNote = request.note;
-    if (request.decision === 'accepted') acceptRenewal(tx, item);
+    if (request.decision === 'accepted') acceptRenewal(tx, decided.kind, item);
     const copy = copies.find((c) => c.id === item.id);
     const registrationIds = copy?.registration_id
       ? [copy.registration_id]

@@ -11,19 +11,20 @@ import {
   type TReviewState,
 } from '../../../../shared/review.js';
 import { REREGISTRATION_APPROVED } from '../../../../shared/standing.js';
-import {
-  Certification,
-  Registration,
-  TestKit,
-  type TRegistration,
-} from '../../db/entities/index.js';
+import { Registration, type TCredential, type TRegistration } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { stageEmail } from '../email/outbox.js';
 import { liftSatisfiedSuspensions } from '../standing/run.js';
 import { decideCopies, resumeAccountRegistrations } from './copies.js';
-import { type Decision, decisionEmails, type RejectedItem } from './emails.js';
-import { acceptRenewal, audited } from './items.js';
+import { type Decision, decisionEmails } from './emails.js';
+import {
+  acceptRenewal,
+  audited,
+  findReviewedItem,
+  rejectedItem,
+  reviewedItemsOf,
+} from './items.js';
 import {
   bumpReviewVersions,
   companyAdmins,
@@ -89,24 +90,6 @@ async function decide<T>(
   });
 }
 
-const submissionOf = (registration: TRegistration) =>
-  registration.submission ? Number(registration.submission.id) : null;
-
-/** The registration's certifications and its submission's test kits, as entities. */
-async function documentsOf(tx: EntityManager, registration: TRegistration) {
-  const submission = submissionOf(registration);
-  const certifications = await tx.find(
-    Certification,
-    { registration: registration.id },
-    { orderBy: { id: 'asc' }, refresh: true },
-  );
-  const testKits =
-    submission === null
-      ? []
-      : await tx.find(TestKit, { submission }, { orderBy: { id: 'asc' }, refresh: true });
-  return { certifications, testKits };
-}
-
 /** The language a registration was made in (emails to its person are written in it). */
 const languageOfRow = (language: string) => languageOf(language) ?? DEFAULT_LANGUAGE;
 
@@ -134,7 +117,10 @@ async function stageDecisionEmails(locked: Locked, decision: Decision, settings:
   }
 }
 
-/** Accepts or rejects one certification of the registration, or one test kit of its submission. */
+/**
+ * Accepts or rejects one certification or credential of the registration, or one test kit of its
+ * submission.
+ */
 export async function decideDocument(
   em: EntityManager,
   actor: Actor,
@@ -143,23 +129,13 @@ export async function decideDocument(
 ): Promise<void> {
   await decide(em, registrationId, request.version, WAITING, async (locked) => {
     const { tx, registration } = locked;
-    const submission = submissionOf(registration);
-    const item =
-      request.item === 'certification'
-        ? await tx.findOne(
-            Certification,
-            { id: request.itemId, registration: registrationId },
-            { refresh: true },
-          )
-        : submission === null
-          ? null
-          : await tx.findOne(TestKit, { id: request.itemId, submission }, { refresh: true });
+    const item = await findReviewedItem(tx, registration, request.item, request.itemId);
     if (!item) throw AppError.notFound(REVIEW_STAFF_MESSAGES.itemNotFound);
     const before = audited(request.item, item);
     item.reviewDecision = request.decision;
     item.reviewReason = request.reason;
     item.reviewNote = request.note;
-    if (request.decision === 'accepted') acceptRenewal(tx, item);
+    if (request.decision === 'accepted') acceptRenewal(tx, request.item, item);
     recordAudit(tx, actor, {
       action: 'review_document',
       entityType: 'registration',
@@ -174,9 +150,13 @@ export async function decideDocument(
       { kind: request.item, item, fromRegistrationId: registrationId },
       request,
     );
-    // A test kit is every registration of the submission's: each of their reviews changed.
+    // A test kit, and a company's credential (copied to each), is every registration of the
+    // submission's: each of their reviews changed.
+    const sharedBySubmission =
+      request.item === 'testKit' ||
+      (request.item === 'credential' && (item as TCredential).holder === 'company');
     const changed = [
-      ...(request.item === 'testKit' ? locked.submissionRegistrationIds : [registrationId]),
+      ...(sharedBySubmission ? locked.submissionRegistrationIds : [registrationId]),
       ...copiedTo,
     ];
     await resumeAccountRegistrations(tx, actor, changed);
@@ -199,8 +179,9 @@ export async function approveRegistration(
 ): Promise<void> {
   await decide(em, registrationId, request.version, WAITING, async (locked) => {
     const { tx, registration } = locked;
-    const { certifications, testKits } = await documentsOf(tx, registration);
-    if ([...certifications, ...testKits].some((item) => item.reviewDecision !== 'accepted')) {
+    const { certifications, testKits, credentials } = await reviewedItemsOf(tx, registration);
+    const items = [...certifications, ...testKits, ...credentials];
+    if (items.some((item) => item.reviewDecision !== 'accepted')) {
       throw AppError.conflict(REVIEW_STAFF_MESSAGES.documentsNotAccepted);
     }
     const { enrolled, standing } = registration;
@@ -249,10 +230,11 @@ export async function requestChanges(
 ): Promise<void> {
   await decide(em, registrationId, request.version, WAITING, async (locked) => {
     const { tx, registration, row } = locked;
-    const { certifications, testKits } = await documentsOf(tx, registration);
+    const { certifications, testKits, credentials } = await reviewedItemsOf(tx, registration);
     const items = [
       ...certifications.map((item) => ({ kind: 'certification' as const, item })),
       ...testKits.map((item) => ({ kind: 'testKit' as const, item })),
+      ...credentials.map((item) => ({ kind: 'credential' as const, item })),
     ];
     if (items.some(({ item }) => item.reviewDecision === 'pending')) {
       throw AppError.conflict(REVIEW_STAFF_MESSAGES.documentsUndecided);
@@ -276,22 +258,13 @@ export async function requestChanges(
       { id: registrationId, formHash: row.form_hash },
       settings.publicUrl,
     );
-    // A rejected renewal is named as the registrant sent it, not as the item on file.
-    const described: RejectedItem[] = rejected.map(({ kind, item }) => {
-      const shown = item.renewal ?? item;
-      return {
-        kind,
-        fields:
-          'number' in shown
-            ? { first: shown.number, second: shown.agencyName, third: shown.typeName }
-            : { first: shown.serial, second: shown.manufacturer, third: shown.model },
-        reason: item.reviewReason ?? 'other',
-        note: item.reviewNote ?? null,
-      };
-    });
     await stageDecisionEmails(
       locked,
-      { kind: 'changes_requested', items: described, statusLink },
+      {
+        kind: 'changes_requested',
+        items: rejected.map(({ kind, item }) => rejectedItem(kind, item)),
+        statusLink,
+      },
       settings,
     );
     await bumpReviewVersions(tx, [registrationId]);

@@ -4,6 +4,7 @@ import { formatDay, type TLanguage } from '../../../../shared/i18n/languages.js'
 import type {
   TDocumentRejectionReason,
   TRegistrationRejectionReason,
+  TReviewItemKind,
 } from '../../../../shared/review.js';
 import {
   DOCUMENT_REJECTION_REASON_KEYS,
@@ -32,8 +33,11 @@ export interface DecisionAddressees {
 }
 
 export interface RejectedItem {
-  kind: 'certification' | 'testKit';
-  /** Certification: number, agency, type. Test kit: serial, manufacturer, model. */
+  kind: TReviewItemKind;
+  /**
+   * Certification: number, agency, type. Test kit: serial, manufacturer, model. Credential: its
+   * type's name, then its issuer and number (empty when it carries neither).
+   */
   fields: { first: string; second: string; third: string };
   reason: TDocumentRejectionReason;
   note: string | null;
@@ -66,23 +70,35 @@ function subjectOf(decision: Decision, organization: string, line: Words): strin
   return line(word, { organization }).slice(0, 255);
 }
 
+/** One rejected item's line: what it is and why it was rejected. */
+function itemLine(item: RejectedItem, reason: string, line: Words): string {
+  const { first, second, third } = item.fields;
+  switch (item.kind) {
+    case 'certification':
+      return line('emails.review.changesCertification', {
+        number: first,
+        agency: second,
+        type: third,
+        reason,
+      });
+    case 'testKit':
+      return line('emails.review.changesTestKit', {
+        serial: first,
+        manufacturer: second,
+        model: third,
+        reason,
+      });
+    case 'credential':
+      return second
+        ? line('emails.review.changesCredentialWithFacts', { type: first, facts: second, reason })
+        : line('emails.review.changesCredential', { type: first, reason });
+  }
+}
+
 function itemLines(items: RejectedItem[], line: Words, language: TLanguage): string[] {
   return items.flatMap((item) => {
     const reason = translate(language, DOCUMENT_REJECTION_REASON_KEYS[item.reason]);
-    const described =
-      item.kind === 'certification'
-        ? line('emails.review.changesCertification', {
-            number: item.fields.first,
-            agency: item.fields.second,
-            type: item.fields.third,
-            reason,
-          })
-        : line('emails.review.changesTestKit', {
-            serial: item.fields.first,
-            manufacturer: item.fields.second,
-            model: item.fields.third,
-            reason,
-          });
+    const described = itemLine(item, reason, line);
     return item.note
       ? [described, line('emails.review.changesNote', { note: item.note })]
       : [described];

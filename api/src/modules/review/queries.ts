@@ -21,6 +21,7 @@ export interface QueueRow {
   registered_at: Date;
   resubmitted_at: Date | null;
   account_change_at: Date | null;
+  reregistered_at: Date | null;
   user_id: number;
   user_type: string;
   first_name: string;
@@ -74,7 +75,7 @@ export async function queuePage(
   const order = (QUEUE_SORTS[page.sort] ?? QUEUE_SORTS.queuedAt)?.(page.direction);
   const rows = await queryComposed<QueueRow>(em, 'review-queue-page', {
     text: `select r.id, r.review_version as version, r.review_state as state, r.queued_at,
-            r.registered_at, r.resubmitted_at, r.account_change_at, u.id as user_id, u.type as user_type,
+            r.registered_at, r.resubmitted_at, r.account_change_at, r.reregistered_at, u.id as user_id, u.type as user_type,
             u.first_name, u.last_name, u.email, o.id as organization_id,
             o.name as organization_name, c.name as company_name, r.standing
        from (select r.id from registrations r ${where.text}
@@ -104,6 +105,7 @@ export interface ReviewRow {
   queued_at: Date;
   resubmitted_at: Date | null;
   account_change_at: Date | null;
+  reregistered_at: Date | null;
   reviewed_at: Date | null;
   rejection_reason: TRegistrationRejectionReason | null;
   rejection_note: string | null;
@@ -136,7 +138,7 @@ export interface ReviewRow {
 const REVIEW = sql<{ id: number }>(
   'review-registration',
   `select r.id, r.review_version as version, r.review_state as state, r.registered_at,
-          r.queued_at, r.resubmitted_at, r.account_change_at, r.reviewed_at, r.rejection_reason, r.rejection_note,
+          r.queued_at, r.resubmitted_at, r.account_change_at, r.reregistered_at, r.reviewed_at, r.rejection_reason, r.rejection_note,
           r.enrolled, r.submission_id, r.language, u.id as user_id, u.type as user_type, u.first_name,
           u.last_name, u.email, u.phone, o.id as organization_id, o.name as organization_name,
           o.form_hash, o.home_banner, c.id as company_id, c.name as company_name, r.standing,

@@ -64,7 +64,7 @@ export const reviewRoutes: FastifyPluginAsync = async (base) => {
 
   decision(
     'document',
-    'Accept or reject one certification or test kit document (with a reason).',
+    'Accept or reject one certification, test kit or credential document (with a reason).',
     ZDocumentDecisionRequest,
     (request, id, body) => decideDocument(request.em, request.staff, id, body),
   );

@@ -33,7 +33,7 @@ import {
 } from '../compliance/renewals.js';
 import { findLinkRow, type LinkRow } from '../registration/queries.js';
 import { reregistrationState } from '../reregistration/service.js';
-import { certificationLabel, testKitLabel } from './items.js';
+import { type AuditedItem, certificationLabel, testKitLabel } from './items.js';
 import {
   bumpReviewVersions,
   claimDocuments,
@@ -43,7 +43,7 @@ import {
   reviewRegistration,
   reviewTestKits,
 } from './queries.js';
-import { type AuditedItem, certificationFacts, testKitFacts } from './records.js';
+import { certificationFacts, testKitFacts } from './records.js';
 
 // The registrant's side of review: their personal status link shows the registration's state
 // and each document's decision, and sends corrections of the rejected items once. A link that is

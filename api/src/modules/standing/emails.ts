@@ -1,4 +1,9 @@
-import { type TKey, type TParams, translate } from '../../../../shared/i18n/catalogue.js';
+import {
+  localizeMessage,
+  type TKey,
+  type TParams,
+  translate,
+} from '../../../../shared/i18n/catalogue.js';
 import { formatDay, type TLanguage } from '../../../../shared/i18n/languages.js';
 import type { TStanding } from '../../../../shared/standing.js';
 import type { StagedEmail } from '../email/outbox.js';
@@ -40,7 +45,10 @@ function changeParagraphs(
   line: (key: TKey, values?: TParams) => string,
 ) {
   const { organization, links } = facts;
-  const reason = line('emails.standing.reason', { reason: facts.reason });
+  // The product's own reasons are catalogue messages: said in the person's language.
+  const reason = line('emails.standing.reason', {
+    reason: localizeMessage(facts.reason, facts.person.language),
+  });
   const keepCurrent = line('account.emailLine', { link: links.account });
   switch (facts.to) {
     case 'suspended':

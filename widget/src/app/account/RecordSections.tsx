@@ -10,11 +10,12 @@ import { REVIEW_STATE_KEYS } from '../../../../shared/review-messages.js';
 import { type TI18n, useI18n } from '../i18n/use-i18n.js';
 
 // What the signed-in registrant sees of their record, as it is on file: their organizations,
-// company, certifications, test kits and a company admin's people. The record (SignedIn.tsx)
+// company, certifications, test kits and a company admin's people (credentials: the changes'
+// chunk, changes/CredentialsRecord.tsx, with these parts). The record (SignedIn.tsx)
 // puts the changes it offers beside each: `result` after a section's heading, `actions` at the
 // end of an item, `children` at the end of a section.
 
-const STATUS_KEYS = {
+export const STATUS_KEYS = {
   valid: 'account.statuses.valid',
   expiring: 'account.statuses.expiring',
   expired: 'account.statuses.expired',
@@ -39,7 +40,7 @@ function localDay(instant: string): string {
 }
 
 /** A second-level part of the page, named by its heading (which a closing form focuses). */
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} tabIndex={-1}>
@@ -51,7 +52,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 }
 
 /** What the record puts beside a list of items. */
-interface TChanges<T> {
+export interface TChanges<T> {
   /** What the last change made here came to. */
   result?: ReactNode;
   /** The changes offered for one item, named by its title (its buttons, or its open form). */
@@ -171,7 +172,13 @@ export function Company({ company }: { company: TAccountView['company'] }) {
 }
 
 /** What a certification and a test kit both show: where it is on file, its document, reminders. */
-function OnFile({ item, i18n }: { item: TAccountCertification | TAccountTestKit; i18n: TI18n }) {
+export function OnFile({
+  item,
+  i18n,
+}: {
+  item: Pick<TAccountCertification, 'organizations' | 'document' | 'reminders'>;
+  i18n: TI18n;
+}) {
   const { t, language, formatDate } = i18n;
   const reminders = item.reminders.map((reminder) => formatDate(localDay(reminder.sentAt)));
   return (
@@ -193,7 +200,7 @@ function OnFile({ item, i18n }: { item: TAccountCertification | TAccountTestKit;
 }
 
 /** One certification or test kit, named by its heading. */
-function Item({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Item({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="block" aria-labelledby={id}>
       <h3 id={id} tabIndex={-1}>
@@ -207,6 +214,7 @@ function Item({ id, title, children }: { id: string; title: string; children: Re
 /** The heading ids of a certification and a test kit (by their place in the record). */
 export const certificationHeading = (index: number) => `account-certification-${index}`;
 export const testKitHeading = (index: number) => `account-test-kit-${index}`;
+export const credentialHeading = (index: number) => `account-credential-${index}`;
 
 export function Certifications({
   items,

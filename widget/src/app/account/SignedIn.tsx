@@ -13,21 +13,20 @@ import { useI18n } from '../i18n/use-i18n.js';
 import { lazyScreen } from '../lazy.js';
 import { ErrorSummary } from '../wizard/ErrorSummary.js';
 import { fieldId } from '../wizard/errors.js';
-import { TextField } from '../wizard/fields/Field.js';
 import { errorLabel } from '../wizard/labels.js';
 import type { TWizardErrors } from '../wizard/state.js';
 import { AccountPage } from './AccountPage.js';
 import { changePhone, lookUpAccount, NO_ERRORS, signOut } from './account-api.js';
+import { headingOf, OpenButton, PLACES, sameChange, type TPlace } from './change-places.js';
 import type { TChange, TChangeOutcome, TChangeResult } from './changes/change.js';
+import { PhoneForm, useOneCallAtATime } from './PhoneForm.js';
 import {
   Certifications,
   Company,
   CompanyPeople,
-  certificationHeading,
   Facts,
   Registrations,
   TestKits,
-  testKitHeading,
   USER_TYPE_KEYS,
 } from './RecordSections.js';
 
@@ -36,68 +35,13 @@ import {
 const loadChanges = () => import('./changes/AccountChanges.js');
 const ChangeForm = lazyScreen(loadChanges, (module) => module.ChangeForm);
 const ChangeResult = lazyScreen(loadChanges, (module) => module.ChangeResult);
-
-/** Where a change's form and its result show. */
-const PLACES = {
-  email: 'person',
-  renew: 'certifications',
-  addCertification: 'certifications',
-  calibration: 'testKits',
-  retire: 'testKits',
-  addTestKit: 'testKits',
-  addPerson: 'people',
-  removePerson: 'people',
-  reregister: 'registrations',
-} as const satisfies Record<TChange['kind'], string>;
-type TPlace = (typeof PLACES)[TChange['kind']];
-
-const sameChange = (a: TChange, b: TChange) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The heading focus returns to when a change's form is cancelled. */
-function headingOf(change: TChange, view: TAccountView): string {
-  switch (change.kind) {
-    case 'email':
-      return 'account-person';
-    case 'renew':
-      return certificationHeading(view.certifications.findIndex((c) => c.key === change.key));
-    case 'calibration':
-    case 'retire':
-      return testKitHeading(view.testKits.findIndex((k) => k.key === change.key));
-    case 'addCertification':
-      return 'account-certifications';
-    case 'addTestKit':
-      return 'account-test-kits';
-    case 'addPerson':
-    case 'removePerson':
-      return 'account-people';
-    case 'reregister':
-      return 'account-registrations';
-  }
-}
-
-/** A button that opens a change; `context` names its item for assistive technology. */
-function OpenButton({
-  label,
-  context,
-  onOpen,
-}: {
-  label: string;
-  context?: string;
-  onOpen(): void;
-}) {
-  return (
-    <button type="button" className="button" onClick={onOpen}>
-      {label}
-      {context ? <span className="visually-hidden"> {context}</span> : null}
-    </button>
-  );
-}
+const Credentials = lazyScreen(loadChanges, (module) => module.Credentials);
 
 /**
  * /account signed in: the person's own record; their phone changed in place; each change the
- * API offers (renew or add a certification, a kit's calibration, add or retire a kit, the email,
- * a company admin's people) in a form beside what it changes, one at a time, its result shown
- * there once sent (the record read again); and Sign out. A call the server answers 401 (the
+ * API offers (renew or add a certification or a credential, a kit's calibration, add or retire
+ * a kit, the email, a company admin's people) in a form beside what it changes, one at a time,
+ * its result shown there once sent (the record read again); and Sign out. A call the server answers 401 (the
  * session ended meanwhile) goes back to the sign-in form.
  */
 export function SignedIn({
@@ -117,8 +61,7 @@ export function SignedIn({
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<TWizardErrors>(NO_ERRORS);
   const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  const { busy, call } = useOneCallAtATime();
   /** The element (by id) that takes focus once this commit shows: a field, a heading. */
   const focusNext = useRef<string | null>(null);
   const { person } = view;
@@ -126,6 +69,7 @@ export function SignedIn({
   useEffect(() => {
     ChangeForm.preload().catch(() => {});
     ChangeResult.preload().catch(() => {});
+    Credentials.preload().catch(() => {});
   }, []);
 
   useLayoutEffect(() => {
@@ -142,19 +86,6 @@ export function SignedIn({
     setEditingPhone(next === 'phone');
     setOpen(next === 'phone' ? null : next);
     focusNext.current = focus;
-  };
-
-  /** Runs one call at a time. */
-  const call = async <T,>(run: () => Promise<T>): Promise<T | undefined> => {
-    if (busyRef.current) return undefined;
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      return await run();
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
   };
 
   const savePhone = async (event: FormEvent) => {
@@ -233,7 +164,9 @@ export function SignedIn({
       ? t('account.phone')
       : path === 'email'
         ? t('account.newEmail')
-        : errorLabel(path, t);
+        : path === 'credentialTypeId'
+          ? t('account.credentialType')
+          : errorLabel(path, t);
   const tester = person.userType === 'tester';
   const administers = person.userType === 'admin' && view.company !== null;
 
@@ -265,29 +198,14 @@ export function SignedIn({
         />
         <p role="status">{saved ? localize(saved) : ''}</p>
         {editingPhone ? (
-          <form noValidate onSubmit={savePhone}>
-            <TextField
-              path="phone"
-              label={t('account.phone')}
-              type="tel"
-              autoComplete="tel"
-              value={phone}
-              onChange={setPhone}
-              error={errors.fields.phone}
-            />
-            <div className="actions-inline">
-              <button type="submit" className="button primary" aria-disabled={busy || undefined}>
-                {t('account.savePhone')}
-              </button>
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => show(null, 'account-change-phone')}
-              >
-                {t('account.cancel')}
-              </button>
-            </div>
-          </form>
+          <PhoneForm
+            phone={phone}
+            onChange={setPhone}
+            error={errors.fields.phone}
+            busy={busy}
+            onSave={savePhone}
+            onCancel={() => show(null, 'account-change-phone')}
+          />
         ) : (
           formOr(
             { kind: 'email' },
@@ -380,6 +298,27 @@ export function SignedIn({
       >
         {formOr({ kind: 'addTestKit' }, opener({ kind: 'addTestKit' }, t('account.addTestKit')))}
       </TestKits>
+      {view.credentials.length > 0 || view.credentialsAsked ? (
+        <Suspense fallback={loading}>
+          <Credentials.Screen
+            items={view.credentials}
+            result={resultAt('credentials')}
+            actions={(item, title) =>
+              formOr(
+                { kind: 'renewCredential', key: item.key },
+                opener({ kind: 'renewCredential', key: item.key }, t('account.renew'), title),
+              )
+            }
+          >
+            {view.credentialsAsked
+              ? formOr(
+                  { kind: 'addCredential' },
+                  opener({ kind: 'addCredential' }, t('account.addCredential')),
+                )
+              : null}
+          </Credentials.Screen>
+        </Suspense>
+      ) : null}
     </AccountPage>
   );
 }

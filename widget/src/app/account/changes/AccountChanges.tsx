@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/use-i18n.js';
 import { TextField } from '../../wizard/fields/Field.js';
 import { listed } from '../RecordSections.js';
 import { ChangeFrame } from './ChangeFrame.js';
+import { AddCredentialForm, RenewCredentialForm } from './CredentialForms.js';
 import type { TChange, TChangeFormProps, TChangeResult } from './change.js';
 import { sendChange } from './changes-api.js';
 import {
@@ -16,8 +17,11 @@ import {
 } from './ItemForms.js';
 import { AddPersonForm, RemovePersonForm } from './PeopleForms.js';
 
-// My registrations' changes, a chunk of their own: the form of the change that is open, and what
-// the last one sent came to. The record fetches this chunk once it shows (SignedIn.tsx).
+// My registrations' changes, a chunk of their own: the form of the change that is open, what
+// the last one sent came to, and the record's credentials. The record fetches this chunk once it
+// shows (SignedIn.tsx).
+
+export { Credentials } from './CredentialsRecord.js';
 
 /** A new email address, confirmed from a link sent there. */
 function EmailForm({ props }: { props: TChangeFormProps }) {
@@ -61,6 +65,10 @@ export function ChangeForm(props: TChangeFormProps) {
       return <RetireForm itemKey={change.key} props={props} />;
     case 'addTestKit':
       return <AddTestKitForm props={props} />;
+    case 'renewCredential':
+      return <RenewCredentialForm itemKey={change.key} props={props} />;
+    case 'addCredential':
+      return <AddCredentialForm props={props} />;
     case 'addPerson':
       return <AddPersonForm props={props} />;
     case 'removePerson':
@@ -77,6 +85,8 @@ const RESULT_TITLES = {
   calibration: 'account.sentTitle',
   retire: 'account.testKitRetiredTitle',
   addTestKit: 'account.sentTitle',
+  renewCredential: 'account.sentTitle',
+  addCredential: 'account.sentTitle',
   addPerson: 'account.personAddedTitle',
   removePerson: 'account.personRemovedTitle',
   reregister: 'account.reregisteredTitle',

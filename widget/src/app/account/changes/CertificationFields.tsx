@@ -1,6 +1,5 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { TAccountCertificationOptions } from '../../../../../shared/account.js';
-import { MESSAGES } from '../../../../../shared/codes.js';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { agencyOptions, typeOptions } from '../../wizard/certification-options.js';
 import { SelectField, TextField } from '../../wizard/fields/Field.js';
@@ -8,6 +7,7 @@ import { CERTIFICATION_LABELS } from '../../wizard/labels.js';
 import { DocumentField, NO_DOCUMENT, type TDocument } from './ChangeFrame.js';
 import type { TChangeFormProps } from './change.js';
 import { lookUpCertificationOptions } from './changes-api.js';
+import { useChoices } from './use-choices.js';
 
 // A certification's fields as the wizard asks them (number, expiry, agency, then one of its
 // types, and the document), for a certification of one's own or a new tester's.
@@ -37,25 +37,8 @@ export const certificationBody = ({ document, ...fields }: TCertificationValues)
 type TAgencies = TAccountCertificationOptions['agencies'];
 
 /** The agencies the person's organizations accept, once loaded (null until then). */
-export function useCertificationOptions(props: TChangeFormProps): TAgencies | null {
-  const [agencies, setAgencies] = useState<TAgencies | null>(null);
-  // Looked up once when the form opens, whatever the record re-renders meanwhile.
-  const latest = useRef(props);
-  latest.current = props;
-  useEffect(() => {
-    let current = true;
-    lookUpCertificationOptions().then((lookup) => {
-      if (!current) return;
-      if (lookup.kind === 'found') setAgencies(lookup.agencies);
-      else if (lookup.kind === 'signedOut') latest.current.sessionEnded(lookup.message);
-      else latest.current.problem(lookup.errors.general[0] ?? MESSAGES.serverUnreachable);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return agencies;
-}
+export const useCertificationOptions = (props: TChangeFormProps): TAgencies | null =>
+  useChoices(props, lookUpCertificationOptions)?.agencies ?? null;
 
 export function CertificationFields({
   prefix,

@@ -12,6 +12,8 @@ export type TChange =
   | { kind: 'calibration'; key: string }
   | { kind: 'retire'; key: string }
   | { kind: 'addTestKit' }
+  | { kind: 'renewCredential'; key: string }
+  | { kind: 'addCredential' }
   | { kind: 'addPerson' }
   | { kind: 'removePerson'; id: number }
   | { kind: 'reregister'; id: number };

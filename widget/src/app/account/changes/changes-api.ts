@@ -1,5 +1,6 @@
 import type {
   TAccountCertificationOptions,
+  TAccountCredentialOptions,
   TAccountItemAnswer,
 } from '../../../../../shared/account.js';
 import { CODES, MESSAGES } from '../../../../../shared/codes.js';
@@ -33,18 +34,26 @@ export async function sendChange(path: string, body: unknown): Promise<TChangeOu
   return { kind: 'done', message: kept(answer.message, '') };
 }
 
-export type TOptionsLookup =
-  | { kind: 'found'; agencies: TAccountCertificationOptions['agencies'] }
+export type TChoicesLookup<T> =
+  | { kind: 'found'; choices: T }
   | Extract<TChangeOutcome, { kind: 'errors' | 'signedOut' }>;
 
-/** The agencies and types the add forms offer (those of the person's organizations). */
-export async function lookUpCertificationOptions(): Promise<TOptionsLookup> {
-  const answer = await apiGet<TAccountCertificationOptions>(`${ACCOUNT_API}/certification-options`);
+/** The choices an add form offers, from one of the account's `…-options` calls. */
+async function lookUpChoices<T>(path: string): Promise<TChoicesLookup<T>> {
+  const answer = await apiGet<T>(`${ACCOUNT_API}${path}`);
   if (answer.code === CODES.success && answer.message) {
-    return { kind: 'found', agencies: answer.message.agencies };
+    return { kind: 'found', choices: answer.message };
   }
   return refusal(answer);
 }
+
+/** The agencies and types the add forms offer (those of the person's organizations). */
+export const lookUpCertificationOptions = () =>
+  lookUpChoices<TAccountCertificationOptions>('/certification-options');
+
+/** The credential types the add form offers (those the person's organizations ask of them). */
+export const lookUpCredentialOptions = () =>
+  lookUpChoices<TAccountCredentialOptions>('/credential-options');
 
 /**
  * POST /api/account/uploads: a document only this person can send. A 401 ends the session like

@@ -4,7 +4,6 @@ import { formatDollars } from '../../../../../shared/requirements.js';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
-import { ErrorMessage } from '../fields/ErrorMessage.js';
 import { TextField } from '../fields/Field.js';
 import { CREDENTIAL_LABELS } from '../labels.js';
 import {
@@ -17,6 +16,7 @@ import {
 import { Row } from '../steps/ReviewStep.js';
 import { documentKey, useWizard } from '../wizard-context.js';
 import { askedCredentials } from './asked.js';
+import { CheckboxField } from './CheckboxField.js';
 
 // The credentials an organization asks for beyond certifications (issue 27): the company's on a
 // page of their own, each tester's beside their certifications, and both on the review. Loaded
@@ -45,23 +45,14 @@ function AdditionalInsured({
 }) {
   const { state } = useWizard();
   const { t } = useI18n();
-  const id = fieldId(path);
-  const error = state.errors.fields[path];
   return (
-    <div className={error ? 'field-error' : undefined}>
-      <ErrorMessage id={`${id}-error`} message={error} />
-      <div className="radio">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          aria-describedby={error ? `${id}-error` : undefined}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <label htmlFor={id}>{t(CREDENTIAL_LABELS.additionalInsured)}</label>
-      </div>
-    </div>
+    <CheckboxField
+      path={path}
+      label={t(CREDENTIAL_LABELS.additionalInsured)}
+      checked={checked}
+      error={state.errors.fields[path]}
+      onChange={onChange}
+    />
   );
 }
 
