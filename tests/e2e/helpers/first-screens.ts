@@ -151,6 +151,7 @@ export async function changesRequestedStatusPath(options: {
       version: number;
       certifications: { id: number }[];
       testKits: { id: number }[];
+      credentials: { id: number }[];
     }>;
   };
   const review = await call(`/api/admin/review/${registrationId}`);
@@ -161,6 +162,11 @@ export async function changesRequestedStatusPath(options: {
     { item: 'certification', itemId: rejected.id, decision: 'rejected', reason: 'unreadable' },
     ...accepted.map(({ id }) => ({ item: 'certification', itemId: id, decision: 'accepted' })),
     ...review.testKits.map(({ id }) => ({ item: 'testKit', itemId: id, decision: 'accepted' })),
+    ...review.credentials.map(({ id }) => ({
+      item: 'credential',
+      itemId: id,
+      decision: 'accepted',
+    })),
   ];
   let version = review.version;
   for (const decision of decisions) {
