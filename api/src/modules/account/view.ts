@@ -8,9 +8,9 @@ import type {
 } from '../../../../shared/account.js';
 import { programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
 import { expiryStatus } from '../../../../shared/reminders.js';
-import { reregistrationOpen } from '../../../../shared/standing.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
+import { openFor } from '../reregistration/service.js';
 import { CREDENTIAL_OPTIONS, CREDENTIALS, type CredentialRow } from './credential-queries.js';
 import {
   ADMIN_COMPANY,
@@ -219,15 +219,7 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
       registeredOn: row.registered_on,
       standing: row.standing,
       validThrough: row.valid_through,
-      canRegisterAgain: reregistrationOpen(
-        {
-          reviewState: row.review_state,
-          standing: row.standing,
-          validThrough: row.valid_through,
-          reregistered: row.reregistered,
-        },
-        today,
-      ),
+      canRegisterAgain: openFor(row, today),
     })),
     companyPeople: people.map((row) => ({
       id: row.id,

@@ -32,19 +32,26 @@ export async function reregistrationState(
   >(em, REREGISTRATION_STATE, { registrationId });
   if (!row) return { canRegisterAgain: false, validThrough: null, standing: 'active' };
   return {
-    canRegisterAgain: reregistrationOpen(
-      {
-        reviewState: row.review_state,
-        standing: row.standing,
-        validThrough: row.valid_through,
-        reregistered: row.reregistered,
-      },
-      todayInProgramZone(now),
-    ),
+    canRegisterAgain: openFor(row, todayInProgramZone(now)),
     validThrough: row.valid_through,
     standing: row.standing,
   };
 }
+
+/** Whether registering again is open on `today` for a registration row as the queries read it. */
+export const openFor = (
+  row: Pick<ReregistrationRow, 'review_state' | 'standing' | 'valid_through' | 'reregistered'>,
+  today: string,
+) =>
+  reregistrationOpen(
+    {
+      reviewState: row.review_state,
+      standing: row.standing,
+      validThrough: row.valid_through,
+      reregistered: row.reregistered,
+    },
+    today,
+  );
 
 export interface Reregistered {
   organizationName: string;
@@ -68,16 +75,7 @@ export async function reregister(
   }
   const today = todayInProgramZone(options.now);
   if (row.reregistered) throw AppError.conflict(MESSAGES.reregistrationWaiting);
-  const open = reregistrationOpen(
-    {
-      reviewState: row.review_state,
-      standing: row.standing,
-      validThrough: row.valid_through,
-      reregistered: row.reregistered,
-    },
-    today,
-  );
-  if (!open) throw AppError.conflict(MESSAGES.reregistrationNotOpen);
+  if (!openFor(row, today)) throw AppError.conflict(MESSAGES.reregistrationNotOpen);
   const missing = await query<{ item: string }, { registrationId: number; today: string }>(
     tx,
     MISSING_ITEMS,
