@@ -4,8 +4,9 @@
 import { z } from 'zod';
 import { MESSAGES, STATUS_CODES } from './codes.js';
 import { LIMITS, MAX_CERTIFICATIONS_PER_TESTER } from './constants.js';
+import { ZCredential } from './credentials.js';
 import { MAX_DATABASE_ID, ZCertification, ZDocumentLink, ZTestKit } from './registration.js';
-import { CREDENTIAL_HOLDERS } from './requirements.js';
+import { CREDENTIAL_FACTS, CREDENTIAL_HOLDERS } from './requirements.js';
 import { STANDINGS } from './standing.js';
 
 /** A registration after submit: waiting (new or resubmitted), then decided. */
@@ -167,6 +168,19 @@ export const ZCredentialFacts = z.object({
   expiresOn: z.string().nullable(),
 });
 
+/**
+ * What the organization asks of a credential's type, so its registrant's form shows the facts
+ * it carries and checks them by the organization's rules (shared/requirements.ts).
+ */
+export const ZCredentialRule = z.object({
+  facts: z.array(z.enum(CREDENTIAL_FACTS)),
+  expires: z.boolean(),
+  minimumCoverage: z.number().int().nullable(),
+  /** Whether the certificate must name the organization as additional insured. */
+  additionalInsured: z.boolean(),
+});
+export type TCredentialRule = z.infer<typeof ZCredentialRule>;
+
 /** A document's decision, with the reason and note the registrant reads. */
 export const ZItemDecision = z.object({
   decision: z.enum(DOCUMENT_DECISIONS),
@@ -191,9 +205,15 @@ export const ZStatusView = z.object({
   renewable: z.object({
     certifications: z.array(z.number().int()),
     testKits: z.array(z.number().int()),
+    credentials: z.array(z.number().int()),
   }),
   certifications: z.array(ZCertificationFacts.extend(ZItemDecision.shape)),
   testKits: z.array(ZTestKitFacts.extend(ZItemDecision.shape)),
+  /** The organization's credentials (issue 27; empty where it asks for none), each with its rule
+   * (null for a type that no longer exists: such a credential cannot be changed here). */
+  credentials: z.array(
+    ZCredentialFacts.extend(ZItemDecision.shape).extend({ rule: ZCredentialRule.nullable() }),
+  ),
   /** Active, Suspended or Lapsed (shared/standing.ts). */
   standing: z.enum(STANDINGS),
   /** The last day of the registration's period (null: until withdrawn, or not approved). */
@@ -243,15 +263,28 @@ export const ZTestKitCorrection = ZTestKit.extend({
 });
 export type TTestKitCorrection = z.infer<typeof ZTestKitCorrection>;
 
+/** A credential's values as the wizard takes them; facts its type does not carry are ignored. */
+export const ZCredentialCorrection = ZCredential.extend({
+  id: ZItemId,
+  documentLink: ZReplacementDocument,
+});
+export type TCredentialCorrection = z.output<typeof ZCredentialCorrection>;
+
+/** More credential corrections than a registration holds is no request (one per type asked, a
+ * few more added from My registrations). */
+const MAX_CREDENTIALS_PER_REGISTRATION = 100;
+
 /** POST /api/tr/status/{hash}/{token}: one entry per rejected item. */
 export const ZStatusCorrectionRequest = z.object({
   certifications: z.array(z.unknown()).max(MAX_CERTIFICATIONS_PER_TESTER).nullish(),
   testKits: z.array(z.unknown()).max(LIMITS.maxTestKits).nullish(),
+  credentials: z.array(z.unknown()).max(MAX_CREDENTIALS_PER_REGISTRATION).nullish(),
 });
 
 export interface TCorrections {
   certifications: TCertificationCorrection[];
   testKits: TTestKitCorrection[];
+  credentials: TCredentialCorrection[];
 }
 
 /**
@@ -285,6 +318,7 @@ export function checkCorrections(
       envelope.data.certifications ?? [],
     ),
     testKits: parseAll('testKit', ZTestKitCorrection, envelope.data.testKits ?? []),
+    credentials: parseAll('credential', ZCredentialCorrection, envelope.data.credentials ?? []),
   };
   const failed = errors.generalErrors.length > 0 || Object.keys(errors.fieldErrors).length > 0;
   return failed

@@ -390,6 +390,7 @@ export const en = {
     registeredOn: 'Registered on {date}.',
     certificationsHeading: 'Certifications',
     testKitsHeading: 'Test Kits',
+    credentialsHeading: 'Credentials',
     certificationTitle: 'Certification {number}',
     testKitTitle: 'Test Kit {serial}',
     decisionLine: 'Decision: {decision}',

@@ -415,6 +415,7 @@ export const es: TCatalogue = {
     registeredOn: 'Registrado el {date}.',
     certificationsHeading: 'Certificaciones',
     testKitsHeading: 'Kits de prueba',
+    credentialsHeading: 'Credenciales',
     certificationTitle: 'Certificación {number}',
     testKitTitle: 'Kit de prueba {serial}',
     decisionLine: 'Decisión: {decision}',

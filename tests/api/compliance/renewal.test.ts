@@ -62,7 +62,11 @@ describe('renewal through the status page and review', () => {
     const status = (await view(hash, token)).json().message.status;
     expect(status.state).toBe('approved');
     const [certification] = status.certifications;
-    expect(status.renewable).toEqual({ certifications: [certification.id], testKits: [] });
+    expect(status.renewable).toEqual({
+      certifications: [certification.id],
+      testKits: [],
+      credentials: [],
+    });
 
     const renewed = addDays(today, 3 * 365);
     const response = await send(hash, token, {
@@ -286,7 +290,7 @@ describe('renewal through the status page and review', () => {
     await em.flush();
     const [, hash, token] = /\/form\/([^/]+)\/status\/(.+)$/.exec(link.url) ?? [];
     const status = (await view(hash ?? '', token ?? '')).json().message.status;
-    expect(status.renewable).toEqual({ certifications: [], testKits: [] });
+    expect(status.renewable).toEqual({ certifications: [], testKits: [], credentials: [] });
     const [certification] = status.certifications;
     const refused = await send(hash ?? '', token ?? '', {
       certifications: [

@@ -25,16 +25,22 @@ export function renewableItems(
   items: {
     certifications: { id: number; expiresOn: string }[];
     testKits: { id: number; dueOn: string | null }[];
+    credentials: { id: number; expiresOn: string | null }[];
   },
   today: string,
-): { certifications: number[]; testKits: number[] } {
-  if (!RENEWABLE_STATES.includes(state)) return { certifications: [], testKits: [] };
+): { certifications: number[]; testKits: number[]; credentials: number[] } {
+  if (!RENEWABLE_STATES.includes(state)) {
+    return { certifications: [], testKits: [], credentials: [] };
+  }
   return {
     certifications: items.certifications
       .filter((item) => isRenewable(item.expiresOn, today))
       .map((item) => item.id),
     testKits: items.testKits
       .filter((item) => isRenewable(item.dueOn, today))
+      .map((item) => item.id),
+    credentials: items.credentials
+      .filter((item) => isRenewable(item.expiresOn, today))
       .map((item) => item.id),
   };
 }
@@ -49,20 +55,37 @@ export interface RenewalInput {
   documentId: string | undefined;
 }
 
+/** Each kind's date and document fields, and its message for an expiry already past. */
+const RENEWAL_FIELDS = {
+  certification: {
+    date: 'certExp',
+    document: 'certDocLink',
+    expired: MESSAGES.certificationExpired,
+  },
+  testKit: { date: 'kitCalibDate', document: 'kitCalibDocLink', expired: null },
+  credential: {
+    date: 'expirationDate',
+    document: 'documentLink',
+    expired: MESSAGES.credentialExpired,
+  },
+} as const satisfies Record<
+  TReviewItemKind,
+  { date: string; document: string; expired: string | null }
+>;
+
 /**
- * A renewal's own rules: a later date (a certification's not already expired) and its new
- * document. Problems are added to `errors` by field.
+ * A renewal's own rules: a later date (an expiry not already past) and its new document.
+ * Problems are added to `errors` by field.
  */
 export function checkRenewal(renewal: RenewalInput, today: string, errors: TCorrectionErrors) {
   const path = (field: string) => correctionPath(renewal.kind, renewal.id, field);
-  const dateField = renewal.kind === 'certification' ? 'certExp' : 'kitCalibDate';
+  const fields = RENEWAL_FIELDS[renewal.kind];
   if (renewal.newDate <= renewal.currentDate) {
-    errors.fieldErrors[path(dateField)] ??= MESSAGES.renewalDateNotLater;
-  } else if (renewal.kind === 'certification' && renewal.newDate < today) {
-    errors.fieldErrors[path(dateField)] ??= MESSAGES.certificationExpired;
+    errors.fieldErrors[path(fields.date)] ??= MESSAGES.renewalDateNotLater;
+  } else if (fields.expired && renewal.newDate < today) {
+    errors.fieldErrors[path(fields.date)] ??= fields.expired;
   }
   if (!renewal.documentId) {
-    const documentField = renewal.kind === 'certification' ? 'certDocLink' : 'kitCalibDocLink';
-    errors.fieldErrors[path(documentField)] ??= MESSAGES.renewalDocumentRequired;
+    errors.fieldErrors[path(fields.document)] ??= MESSAGES.renewalDocumentRequired;
   }
 }

@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TCredentialHolder } from '../../../../shared/requirements.js';
-import type { TDocumentDecision, TDocumentRejectionReason } from '../../../../shared/review.js';
+import type { TCredentialFact, TCredentialHolder } from '../../../../shared/requirements.js';
+import type {
+  TCredentialRule,
+  TDocumentDecision,
+  TDocumentRejectionReason,
+} from '../../../../shared/review.js';
 import { query, sql } from '../../db/sql.js';
 
 // Credentials under review (issue 27): a registration's credentials as the reviewer and the
@@ -25,6 +29,11 @@ export interface CredentialReviewRow {
   document_id: string | null;
   content_type: string | null;
   size: number | null;
+  /** The type's facts and expiry and the organization's requirement of it (null: no type). */
+  facts: TCredentialFact[] | null;
+  expires: boolean | null;
+  minimum_coverage: string | number | null;
+  additional_insured_required: boolean;
 }
 
 // A renewal's values stand in for the credential's while it waits, each fact as the renewal
@@ -42,8 +51,14 @@ const CREDENTIALS = sql<{ registrationId: number }>(
                else cr.renewal->>'expiresOn' end as expires_on,
           cr.renewal is not null as renewal, cr.review_decision as decision,
           cr.review_reason as reason, cr.review_note as note, d.id as document_id,
-          d.content_type, d.size
+          d.content_type, d.size, t.facts, t.expires, q.minimum_coverage,
+          coalesce(q.additional_insured, false) as additional_insured_required
      from credentials cr
+     join registrations rg on rg.id = cr.registration_id
+     left join credential_types t on t.id = cr.credential_type_id
+     left join organization_credential_requirements q
+            on q.credential_type_id = cr.credential_type_id
+           and q.organization_id = rg.organization_id
      left join documents d
             on d.id = coalesce(nullif(cr.renewal->>'documentId', '')::uuid, cr.document_id)
     where cr.registration_id = :registrationId
@@ -68,3 +83,14 @@ export const credentialFacts = (row: CredentialReviewRow) => ({
   reason: row.reason,
   note: row.note,
 });
+
+/** What the organization asks of the credential's type (null once the type is gone). */
+export const credentialRule = (row: CredentialReviewRow): TCredentialRule | null =>
+  row.facts === null || row.expires === null
+    ? null
+    : {
+        facts: row.facts,
+        expires: row.expires,
+        minimumCoverage: row.minimum_coverage === null ? null : Number(row.minimum_coverage),
+        additionalInsured: row.additional_insured_required,
+      };

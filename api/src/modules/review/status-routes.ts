@@ -51,7 +51,7 @@ export async function statusRoutes(scope: FastifyInstance) {
       config: { rateLimit },
       schema: {
         summary: 'Send corrections of the rejected items (uses the link up)',
-        description: `SUCCESS; ${STATUS_CODES.correctionErrors} (422) with message.generalErrors and message.fieldErrors (keyed certifications.{id}.{field} / testKits.{id}.{field}); ${STATUS_CODES.invalid} (404); 409 when the registration no longer waits for corrections. Replacement documents come from POST /api/uploads/docUpload.`,
+        description: `SUCCESS; ${STATUS_CODES.correctionErrors} (422) with message.generalErrors and message.fieldErrors (keyed certifications.{id}.{field} / testKits.{id}.{field} / credentials.{id}.{field}); ${STATUS_CODES.invalid} (404); 409 when the registration no longer waits for corrections. Replacement documents come from POST /api/uploads/docUpload.`,
         tags,
         params: ZStatusParams,
         body: ZStatusCorrectionRequest,

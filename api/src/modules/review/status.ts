@@ -3,37 +3,26 @@ import { MESSAGES } from '../../../../shared/codes.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
   checkCorrections,
-  correctionPath,
   STATUS_CODES,
-  type TCertificationCorrection,
   type TCorrectionErrors,
   type TStatusView,
-  type TTestKitCorrection,
 } from '../../../../shared/review.js';
 import {
   Certification,
-  CertificationAgency,
-  CertificationType,
+  Credential,
   Document,
   Registration,
   StatusToken,
-  type TCertification,
   TestKit,
-  type TTestKit,
 } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { hashSecretToken, isSecretTokenShaped } from '../../security/secret-tokens.js';
 import { recordAudit } from '../audit/service.js';
-import {
-  checkRenewal,
-  isRenewable,
-  RENEWABLE_STATES,
-  type RenewalInput,
-  renewableItems,
-} from '../compliance/renewals.js';
-import { findLinkRow, type LinkRow } from '../registration/queries.js';
+import { isRenewable, RENEWABLE_STATES, renewableItems } from '../compliance/renewals.js';
+import { findLinkRow } from '../registration/queries.js';
 import { reregistrationState } from '../reregistration/service.js';
-import { type AuditedItem, certificationLabel, testKitLabel } from './items.js';
+import { credentialFacts, credentialRule, reviewCredentials } from './credentials.js';
+import type { AuditedItem } from './items.js';
 import {
   bumpReviewVersions,
   claimDocuments,
@@ -44,6 +33,7 @@ import {
   reviewTestKits,
 } from './queries.js';
 import { certificationFacts, testKitFacts } from './records.js';
+import { documentPath, failed, matchCorrections } from './status-corrections.js';
 
 // The registrant's side of review: their personal status link shows the registration's state
 // and each document's decision, and sends corrections of the rejected items once. A link that is
@@ -96,11 +86,16 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
   if (!row) throw linkUnusable();
   const certifications = await reviewCertifications(em, row.id);
   const testKits = await reviewTestKits(em, row.submission_id);
+  const credentials = await reviewCredentials(em, row.id);
   const renewable = renewableItems(
     row.state,
     {
       certifications: certifications.map((c) => ({ id: c.id, expiresOn: c.expires_on })),
       testKits: testKits.map((k) => ({ id: k.id, dueOn: k.calibration_due_on })),
+      // A credential whose type is gone cannot be judged, so it is not offered.
+      credentials: credentials.flatMap((c) =>
+        credentialRule(c) ? [{ id: c.id, expiresOn: c.expires_on }] : [],
+      ),
     },
     todayInProgramZone(),
   );
@@ -114,187 +109,10 @@ export async function statusView(em: EntityManager, key: StatusKey): Promise<TSt
     renewable,
     certifications: certifications.map(certificationFacts),
     testKits: testKits.map(testKitFacts),
+    credentials: credentials.map((c) => ({ ...credentialFacts(c), rule: credentialRule(c) })),
     ...(await reregistrationState(em, row.id)),
   };
 }
-
-const certificationDetails = (
-  c: Pick<TCertification, 'number' | 'agencyName' | 'typeName' | 'expiresOn'>,
-) => `${c.number} · ${c.agencyName} · ${c.typeName} · expires ${c.expiresOn}`;
-const testKitDetails = (k: Pick<TTestKit, 'serial' | 'manufacturer' | 'model' | 'calibratedOn'>) =>
-  `${k.serial} · ${k.manufacturer} ${k.model} · calibrated ${k.calibratedOn}`;
-
-interface Correction {
-  kind: 'certification' | 'testKit';
-  item: TCertification | TTestKit;
-  /** The replacement document, when one was uploaded. */
-  documentId: string | undefined;
-  apply(tx: EntityManager): void;
-  /** Keeps the values sent beside the item, to replace it once accepted (a renewal). */
-  holdAsRenewal(): void;
-  unchanged: boolean;
-  /** The date sent: a certification's expiry, a kit's calibration date. */
-  newDate: string;
-  details(): string;
-  label(): string;
-}
-
-function certificationCorrection(
-  item: TCertification,
-  input: TCertificationCorrection,
-  rules: LinkRow['certs'],
-  errors: TCorrectionErrors,
-): Correction {
-  const path = (field: string) => correctionPath('certification', item.id, field);
-  const agency = rules[String(input.certAgency)];
-  const typeName = agency?.associatedTypes[String(input.certType)];
-  if (!agency) errors.fieldErrors[path('certAgency')] = MESSAGES.certAgencyNotAccepted;
-  else if (typeName === undefined) {
-    errors.fieldErrors[path('certType')] = MESSAGES.certTypeNotForAgency;
-  }
-  return {
-    kind: 'certification',
-    item,
-    documentId: input.certDocLink,
-    unchanged: item.renewal
-      ? item.renewal.number === input.certNum &&
-        item.renewal.expiresOn === input.certExp &&
-        item.renewal.agencyId === input.certAgency &&
-        item.renewal.typeId === input.certType
-      : item.number === input.certNum &&
-        item.expiresOn === input.certExp &&
-        item.agency?.id === input.certAgency &&
-        item.type?.id === input.certType,
-    newDate: input.certExp,
-    apply(tx) {
-      item.number = input.certNum;
-      item.expiresOn = input.certExp;
-      item.agency = tx.getReference(CertificationAgency, input.certAgency);
-      item.agencyName = agency?.agency ?? '';
-      item.type = tx.getReference(CertificationType, input.certType);
-      item.typeName = typeName ?? '';
-    },
-    holdAsRenewal() {
-      item.renewal = {
-        number: input.certNum,
-        expiresOn: input.certExp,
-        agencyId: input.certAgency,
-        agencyName: agency?.agency ?? '',
-        typeId: input.certType,
-        typeName: typeName ?? '',
-        documentId: input.certDocLink ?? item.renewal?.documentId ?? '',
-      };
-    },
-    // A renewal waiting beside the item is what the registrant sees and corrects.
-    details: () => certificationDetails(item.renewal ?? item),
-    label: () => certificationLabel(item.renewal ?? item),
-  };
-}
-
-function testKitCorrection(item: TTestKit, input: TTestKitCorrection): Correction {
-  // A renewal waiting beside the kit is what the registrant corrects.
-  const current = item.renewal ?? item;
-  return {
-    kind: 'testKit',
-    item,
-    documentId: input.kitCalibDocLink,
-    unchanged:
-      current.serial === input.kitSerial &&
-      current.manufacturer === input.kitMfr &&
-      current.model === input.kitModel &&
-      current.calibratedOn === input.kitCalibDate,
-    newDate: input.kitCalibDate,
-    apply() {
-      item.serial = input.kitSerial;
-      item.manufacturer = input.kitMfr;
-      item.model = input.kitModel;
-      item.calibratedOn = input.kitCalibDate;
-    },
-    holdAsRenewal() {
-      item.renewal = {
-        serial: input.kitSerial,
-        manufacturer: input.kitMfr,
-        model: input.kitModel,
-        calibratedOn: input.kitCalibDate,
-        documentId: input.kitCalibDocLink ?? item.renewal?.documentId ?? '',
-      };
-    },
-    details: () => testKitDetails(item.renewal ?? item),
-    label: () => testKitLabel(item.renewal ?? item),
-  };
-}
-
-const documentPath = (correction: Correction) =>
-  correctionPath(
-    correction.kind,
-    correction.item.id,
-    correction.kind === 'certification' ? 'certDocLink' : 'kitCalibDocLink',
-  );
-
-/** A correction read as a renewal: the item's date on file, the one sent, the new document. */
-function renewalOf(correction: Correction): RenewalInput {
-  const { item } = correction;
-  return {
-    kind: correction.kind,
-    id: item.id,
-    currentDate: 'expiresOn' in item ? item.expiresOn : item.calibratedOn,
-    newDate: correction.newDate,
-    documentId: correction.documentId,
-  };
-}
-
-/**
- * Matches each correction to an item it may change (the registration's certifications, its
- * submission's test kits): for corrections every rejected item needs one that changes
- * something; renewals renew at least one renewable item, each with its own rules.
- */
-function matchCorrections(
-  open: { certifications: TCertification[]; testKits: TTestKit[] },
-  corrections: { certifications: TCertificationCorrection[]; testKits: TTestKitCorrection[] },
-  rules: LinkRow['certs'],
-  errors: TCorrectionErrors,
-  renewal: { today: string } | undefined,
-): Correction[] {
-  const matched: Correction[] = [];
-  let missing = false;
-  const pair = <I extends { id: number }, C extends { id: number }>(
-    kind: Correction['kind'],
-    items: I[],
-    inputs: C[],
-    make: (item: I, input: C) => Correction,
-  ) => {
-    const corrects = (item: I) => matched.some((c) => c.kind === kind && c.item.id === item.id);
-    for (const input of inputs) {
-      const item = items.find((candidate) => candidate.id === input.id);
-      if (!item) {
-        errors.generalErrors.push(
-          renewal ? MESSAGES.renewalNotNeeded : MESSAGES.correctionItemNotRejected,
-        );
-      } else if (corrects(item)) errors.generalErrors.push(MESSAGES.badRequest);
-      else matched.push(make(item, input));
-    }
-    if (!items.every(corrects)) missing = true;
-  };
-  pair('certification', open.certifications, corrections.certifications, (item, input) =>
-    certificationCorrection(item, input, rules, errors),
-  );
-  pair('testKit', open.testKits, corrections.testKits, testKitCorrection);
-  if (renewal) {
-    if (matched.length === 0) errors.generalErrors.push(MESSAGES.renewalsMissing);
-    for (const correction of matched) checkRenewal(renewalOf(correction), renewal.today, errors);
-    return matched;
-  }
-  if (missing) errors.generalErrors.push(MESSAGES.correctionsMissing);
-  for (const correction of matched) {
-    if (correction.unchanged && !correction.documentId) {
-      errors.fieldErrors[documentPath(correction)] ??= MESSAGES.correctionNothingChanged;
-    }
-  }
-  return matched;
-}
-
-const failed = (errors: TCorrectionErrors) =>
-  errors.generalErrors.length > 0 || Object.keys(errors.fieldErrors).length > 0;
 
 /**
  * POST /api/tr/status/{hash}/{token}: the corrected items go back to Pending, the registration
@@ -324,7 +142,7 @@ export async function sendCorrections(
     }
     const today = todayInProgramZone();
     const submission = registration.submission ? Number(registration.submission.id) : null;
-    const [certifications, testKits] = [
+    const [certifications, testKits, credentials] = [
       await tx.find(
         Certification,
         renewing
@@ -339,21 +157,32 @@ export async function sendCorrections(
             renewing ? { submission } : { submission, reviewDecision: 'rejected' },
             { refresh: true, populate: ['document'] },
           ),
+      await tx.find(
+        Credential,
+        renewing
+          ? { registration: registration.id }
+          : { registration: registration.id, reviewDecision: 'rejected' },
+        { refresh: true, populate: ['document'] },
+      ),
     ];
+    const credentialRules = new Map(
+      (await reviewCredentials(tx, registration.id)).map((row) => [row.id, credentialRule(row)]),
+    );
     const open = renewing
       ? {
           certifications: certifications.filter((c) => isRenewable(c.expiresOn, today)),
           testKits: testKits.filter((k) => isRenewable(k.calibrationDueOn ?? null, today)),
+          credentials: credentials.filter(
+            (c) => credentialRules.get(c.id) && isRenewable(c.expiresOn ?? null, today),
+          ),
+          credentialRules,
         }
-      : { certifications, testKits };
+      : { certifications, testKits, credentials, credentialRules };
     const errors: TCorrectionErrors = { generalErrors: [], fieldErrors: {} };
-    const corrections = matchCorrections(
-      open,
-      checked.corrections,
-      link.certs,
-      errors,
-      renewing ? { today } : undefined,
-    );
+    const corrections = matchCorrections(open, checked.corrections, link, errors, {
+      today,
+      renewing,
+    });
     if (failed(errors)) throw correctionErrors(errors);
 
     const replacements = corrections.flatMap((c) => (c.documentId ? [c.documentId] : []));

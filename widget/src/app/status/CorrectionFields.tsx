@@ -1,17 +1,17 @@
+import { formatDollars } from '../../../../shared/requirements.js';
 import { useI18n } from '../i18n/use-i18n.js';
 import { useForm } from '../org/form-context.js';
 import { agencyOptions, typeOptions } from '../wizard/certification-options.js';
+import { CheckboxField } from '../wizard/credentials/CheckboxField.js';
 import { fieldId } from '../wizard/errors.js';
 import { SelectField, TextField } from '../wizard/fields/Field.js';
 import { UploadControl } from '../wizard/fields/UploadControl.js';
-import { CERTIFICATION_LABELS, TEST_KIT_LABELS } from '../wizard/labels.js';
+import { CERTIFICATION_LABELS, CREDENTIAL_LABELS, TEST_KIT_LABELS } from '../wizard/labels.js';
 import { uploadDocument } from '../wizard/upload.js';
-
-/** One rejected item's corrected values, as typed (the document: its link once uploaded). */
-export type TCorrectionForm = Record<string, string>;
+import type { TCorrectionForm, TCredentialView } from './status-forms.js';
 
 interface Props {
-  /** The item's path: certifications.{id} or testKits.{id}. */
+  /** The item's path: certifications.{id}, testKits.{id} or credentials.{id}. */
   prefix: string;
   values: TCorrectionForm;
   errors: Record<string, string>;
@@ -20,9 +20,15 @@ interface Props {
   onChoose(file: File): void;
 }
 
+const DOCUMENT_FIELDS: Record<string, string> = {
+  certifications: 'certDocLink',
+  testKits: 'kitCalibDocLink',
+  credentials: 'documentLink',
+};
+
 /** The document field's name in the correction. */
 export const documentField = (prefix: string) =>
-  prefix.startsWith('certifications') ? 'certDocLink' : 'kitCalibDocLink';
+  DOCUMENT_FIELDS[prefix.split('.')[0] ?? ''] ?? 'certDocLink';
 
 /** The replacement document: the wizard's upload control, rules and messages; optional here. */
 function Replacement({ prefix, values, errors, file, onChange, onChoose }: Props) {
@@ -129,6 +135,64 @@ export function TestKitCorrection(props: Props) {
           />
         ))}
       </div>
+      <Replacement {...props} />
+    </>
+  );
+}
+
+/**
+ * A credential's facts as its organization asks them (its type's facts, additional insured where
+ * required, the expiry of a type that expires), and a replacement document.
+ */
+export function CredentialCorrection(props: Props & { credential: TCredentialView }) {
+  const { t } = useI18n();
+  const { prefix, values, errors, onChange, credential } = props;
+  const { rule } = credential;
+  if (!rule) return null;
+  const text = (
+    field: 'issuer' | 'number' | 'coverage' | 'expirationDate',
+    options: { type?: 'date'; hint?: string } = {},
+  ) => (
+    <TextField
+      key={field}
+      path={`${prefix}.${field}`}
+      label={t(CREDENTIAL_LABELS[field])}
+      required
+      value={values[field] ?? ''}
+      error={errors[`${prefix}.${field}`]}
+      onChange={(value) => onChange(field, value)}
+      {...options}
+    />
+  );
+  return (
+    <>
+      <p>{t('status.correctIntro')}</p>
+      <div className="field-grid">
+        {rule.facts.includes('issuer') ? text('issuer') : null}
+        {rule.facts.includes('number') ? text('number') : null}
+        {rule.facts.includes('coverage')
+          ? text(
+              'coverage',
+              rule.minimumCoverage === null
+                ? {}
+                : {
+                    hint: t('credentials.minimumCoverage', {
+                      amount: formatDollars(rule.minimumCoverage),
+                    }),
+                  },
+            )
+          : null}
+        {rule.expires ? text('expirationDate', { type: 'date' }) : null}
+      </div>
+      {rule.facts.includes('additionalInsured') && rule.additionalInsured ? (
+        <CheckboxField
+          path={`${prefix}.additionalInsured`}
+          label={t(CREDENTIAL_LABELS.additionalInsured)}
+          checked={values.additionalInsured === 'true'}
+          error={errors[`${prefix}.additionalInsured`]}
+          onChange={(checked) => onChange('additionalInsured', checked ? 'true' : '')}
+        />
+      ) : null}
       <Replacement {...props} />
     </>
   );

@@ -5,7 +5,7 @@ import { apiGet, apiPost, isFetchFailure } from '../api.js';
 // The status link's two calls: what the page shows, and sending the corrections. The shared
 // correction checks (zod) are fetched once the page shows: they are first needed at Send.
 
-export const loadCorrectionChecks = () => import('../../../../shared/review.js');
+export const loadCorrectionChecks = () => import('./correction-checks.js');
 
 const statusUrl = (hash: string, token: string) =>
   `/api/tr/status/${encodeURIComponent(hash)}/${encodeURIComponent(token)}`;
