@@ -211,6 +211,8 @@ export const MESSAGES = {
   accountJoinNeedsCertifications:
     '{organization} needs {count} current certification(s) from agencies it accepts. Add a certification in My registrations first, or register through the form.',
   accountJoinNeedsCompany: 'Your record has no company. Please register through the form.',
+  accountJoinNeedsCredentials:
+    '{organization} requires {credentials}, and your record has none on file that meets its rules. You can give what is missing through the organization’s registration form.',
   accountPersonRemoved:
     'The person was removed from the company. Their registrations and history stay.',
 

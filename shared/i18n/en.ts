@@ -143,6 +143,7 @@ export const PUBLIC_MESSAGES = {
   accountCannotRemoveSelf: MESSAGES.accountCannotRemoveSelf,
   accountJoinNeedsCertifications: MESSAGES.accountJoinNeedsCertifications,
   accountJoinNeedsCompany: MESSAGES.accountJoinNeedsCompany,
+  accountJoinNeedsCredentials: MESSAGES.accountJoinNeedsCredentials,
   accountPersonRemoved: MESSAGES.accountPersonRemoved,
   unauthorized: MESSAGES.unauthorized,
 } as const;

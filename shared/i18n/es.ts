@@ -166,6 +166,8 @@ export const es: TCatalogue = {
     accountJoinNeedsCertifications:
       '{organization} necesita {count} certificación(es) vigente(s) de agencias que acepta. Agregue primero una certificación en Mis registros o regístrese mediante el formulario.',
     accountJoinNeedsCompany: 'Su registro no tiene empresa. Regístrese mediante el formulario.',
+    accountJoinNeedsCredentials:
+      '{organization} requiere {credentials} y su registro no tiene en archivo ninguna que cumpla sus reglas. Puede entregar lo que falta mediante el formulario de registro de la organización.',
     accountPersonRemoved:
       'Se quitó a la persona de la empresa. Sus registros y su historial se conservan.',
     unauthorized: 'Inicie sesión para continuar.',

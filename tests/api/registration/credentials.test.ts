@@ -209,6 +209,25 @@ describe('POST /api/tr/submit/all with credentials', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { submissionId } = response.json().message;
 
+    // Staff's email names each credential where it belongs: the company's, then each tester's.
+    const notification = await t.app.orm.em
+      .fork()
+      .findOneOrFail(OutboxEmail, { dedupeKey: `signup:${submissionId}` });
+    expect(notification.textBody).toContain(
+      '  Springfield, IL 62701\n' +
+        `  Credential: ${LICENSE}, expires ${license.expirationDate}\n` +
+        `  Credential: ${INSURANCE}, issuer Prairie Mutual, coverage $1,250,000, names the organization as additional insured, expires ${companyInsurance.expirationDate}\n`,
+    );
+    expect(notification.textBody).toContain(
+      `: tester, 1 certification(s)\n` +
+        `    Credential: ${TRAINING}, expires ${addDays(today(), 90)}\n` +
+        `    Credential: ${DRIVER}, expires ${addDays(today(), 200)}\n`,
+    );
+    expect(notification.textBody).toContain(
+      `    Credential: ${DRIVER}, expires ${addDays(today(), 200)}\n`,
+    );
+    expect(notification.textBody).toContain('Test kits: 0\nCredentials: 5\n');
+
     const rows = await sql<{
       email: string;
       registration_id: number;
@@ -418,6 +437,10 @@ describe('POST /api/tr/submit/all with credentials', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(Object.keys(response.json())).toEqual(['code', 'message']);
     expect(await rowCounts()).toMatchObject({ credentials: before?.credentials });
+    const notification = await t.app.orm.em.fork().findOneOrFail(OutboxEmail, {
+      dedupeKey: `signup:${response.json().message.submissionId}`,
+    });
+    expect(notification.textBody).not.toContain('Credential');
   });
 });
 

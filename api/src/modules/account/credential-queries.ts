@@ -1,5 +1,6 @@
 import type { TCredentialFact, TCredentialHolder } from '../../../../shared/requirements.js';
 import type { TReviewState } from '../../../../shared/review.js';
+import type { TCredentialValues } from '../../db/entities/index.js';
 import { sql } from '../../db/sql.js';
 import type { ItemColumns } from './record-queries.js';
 
@@ -180,3 +181,37 @@ export const ownCredentialDocumentSql = (company: string) => `select 1 from cred
        join registrations r on r.id = d.registration_id
       where ${keptBy('d.holder', company)}
         and (d.document_id = :documentId::uuid or d.renewal->>'documentId' = :documentId)`;
+
+export interface CredentialOnFileRow {
+  credential_type_id: number;
+  holder: TCredentialHolder;
+  issuer: string | null;
+  number: string | null;
+  coverage: number | null;
+  additional_insured: boolean | null;
+  expires_on: string | null;
+  document_id: string | null;
+  /** A renewal waiting for review beside it (its values as sent). */
+  renewal: TCredentialValues | null;
+}
+
+/**
+ * The credentials on file that registering with another organization can carry: the person's
+ * own as a tester and those of the company :companyId (their company now), on registrations not
+ * rejected, each accepted or with a renewal waiting for review (its values on file stand until
+ * the renewal is accepted; a refused renewal leaves the row rejected). Each type's longest
+ * running first, the latest recorded among equals.
+ */
+export const CREDENTIALS_ON_FILE = sql<{ userId: number; companyId: number }>(
+  'account-credentials-on-file',
+  `select d.credential_type_id, d.holder, d.issuer, d.number, d.coverage::float8 as coverage,
+          d.additional_insured, to_char(d.expires_on, 'YYYY-MM-DD') as expires_on,
+          d.document_id, d.renewal
+     from credentials d join registrations r on r.id = d.registration_id
+    where d.credential_type_id is not null and r.review_state <> 'rejected'
+      and (d.review_decision = 'accepted'
+           or (d.review_decision = 'pending' and d.renewal is not null))
+      and case when d.holder = 'tester' then r.user_id = :userId and r.user_type = 'tester'
+               else r.company_id = :companyId end
+    order by d.credential_type_id, d.expires_on desc nulls last, d.id desc`,
+);

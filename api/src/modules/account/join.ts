@@ -29,13 +29,21 @@ import {
   JOIN_PERSON,
   type JoinPersonRow,
 } from './change-queries.js';
+import {
+  type CarriedCredential,
+  credentialsToCarry,
+  recordCarriedCredentials,
+} from './join-credentials.js';
 
 // Registering with another organization from the record kept in My registrations: nothing is
 // typed again. The person's company, their current certifications that the organization
-// accepts and their test kits in use go to a new registration of that organization, documents
-// reused, and it waits for that organization's review like any registration (its staff are
-// notified as for a form's submit). What the organization needs beyond the record (more
-// certifications it accepts) is said, with where to add it.
+// accepts, their test kits in use and the credentials on file its requirements take
+// (join-credentials.ts) go to a new registration of that organization, documents reused, and it
+// waits for that organization's review like any registration (its staff are notified as for a
+// form's submit). What the organization needs beyond the record (more certifications it
+// accepts, a credential it requires) is said, with where to add it.
+
+const isCompanys = (credential: CarriedCredential) => credential.holder === 'company';
 
 export interface Joined {
   organizationName: string;
@@ -83,6 +91,12 @@ export async function registerWithOrganization(
         }),
       );
     }
+    const credentials = await credentialsToCarry(
+      tx,
+      organization,
+      { id: userId, type: person.type, companyId: person.company_id },
+      today,
+    );
     const kits = await query<CurrentTestKitRow, { userId: number }>(tx, CURRENT_TEST_KITS, {
       userId,
     });
@@ -91,6 +105,9 @@ export async function registerWithOrganization(
       userId,
       certifications: certifications.map((c) => [c.agency_name, c.type_name, c.number]),
       testKits: kits.map((k) => [k.serial, k.manufacturer, k.model]),
+      ...(credentials.length > 0
+        ? { credentials: credentials.map((c) => [c.typeName, c.issuer, c.number]) }
+        : {}),
     };
     const submission = tx.create(Submission, {
       idempotencyKey: null,
@@ -136,6 +153,7 @@ export async function registerWithOrganization(
         retiredAt: null,
       });
     }
+    recordCarriedCredentials(tx, registration, person.company_id, credentials);
     await tx.flush();
     recordAudit(
       tx,
@@ -150,6 +168,7 @@ export async function registerWithOrganization(
           registeredFromAccount: true,
           certifications: certifications.length,
           testKits: kits.length,
+          credentials: credentials.length,
         },
       },
     );
@@ -170,6 +189,7 @@ export async function registerWithOrganization(
           companyZip: company.zip,
         },
         existingCompany: true,
+        companyCredentials: credentials.filter(isCompanys),
         users: [
           {
             userType: person.type,
@@ -185,6 +205,7 @@ export async function registerWithOrganization(
               certDocLink: c.document_id ?? '',
             })),
             alreadyKnown: true,
+            credentials: credentials.filter((c) => !isCompanys(c)),
           },
         ],
         testKits: kits.map((k) => ({

@@ -214,6 +214,7 @@ async function attemptSubmit(
       return id;
     };
 
+    const recorded = submittedCredentials(submitted, organization, userId);
     await writeSubmissionRest(client, {
       userIds: people.map((person) => userId(person.position)),
       companyId: company,
@@ -243,14 +244,19 @@ async function attemptSubmit(
         calibratedOn: kit.kitCalibDate,
         documentId: kit.kitCalibDocLink,
       })),
-      credentials: submittedCredentials(submitted, organization, userId),
+      credentials: recorded,
       notification: stagedEmailRow(
         signupNotification({
           submissionId,
           organization,
           company: companyInput,
           existingCompany: !first.company_created,
-          users: people.map(({ user, known }) => ({ ...user, alreadyKnown: Boolean(known) })),
+          companyCredentials: recorded.filter((credential) => credential.userId === null),
+          users: people.map(({ user, known, position }) => ({
+            ...user,
+            alreadyKnown: Boolean(known),
+            credentials: recorded.filter((credential) => credential.userId === userId(position)),
+          })),
           testKits: request.testKitInfo,
           consoleUrl: `${options.publicUrl}/scadmin/review`,
         }),
