@@ -16,6 +16,7 @@ import {
 } from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
 import { CASE as COMPLIANCE_CASE, expiringCase, reminderRunCase } from './cases/compliance.js';
+import { CASE as DIRECTORY_CASE, directoryCase, directoryMeasures } from './cases/directory.js';
 import { emailCase } from './cases/email.js';
 import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
@@ -174,6 +175,10 @@ try {
     reminderRunCase(context, small, database.url, smallUsers),
   );
   await run(`standing run at ${small}`, () => standingRunCase(context, small, database.url));
+  const smallTesters = scaleLabel(smallUsers, 'testers');
+  await run(`directory at ${smallTesters}`, () =>
+    directoryCase(context, smallTesters, database.url, smallUsers),
+  );
 
   log(`seeding ${users - smallUsers} more users`);
   await seedBenchData(database.url, { users: users - smallUsers });
@@ -189,6 +194,10 @@ try {
   await run(`expiring at ${full}`, () => expiringCase(context, full, typical));
   await run(`reminder run at ${full}`, () => reminderRunCase(context, full, database.url, users));
   await run(`standing run at ${full}`, () => standingRunCase(context, full, database.url));
+  const fullTesters = scaleLabel(users, 'testers');
+  await run(`directory at ${fullTesters}`, () =>
+    directoryCase(context, fullTesters, database.url, users),
+  );
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   // Before the large organization, which would give the case's registrant a 21st registration.
@@ -251,6 +260,11 @@ try {
   if (selected('expiring')) {
     for (const measure of ['expiring', 'expiring organization', 'expiring expired latest']) {
       growth(measure, small, full, COMPLIANCE_CASE);
+    }
+  }
+  if (selected('directory')) {
+    for (const measure of directoryMeasures()) {
+      growth(measure, smallTesters, fullTesters, DIRECTORY_CASE);
     }
   }
   if (selected('organization search')) {

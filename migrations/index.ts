@@ -22,6 +22,8 @@ import { Migration20261126203142_account_items } from './Migration20261126203142
 import { Migration20261126205118_account_email_changes } from './Migration20261126205118_account_email_changes.js';
 import { Migration20261127004349_credential_types } from './Migration20261127004349_credential_types.js';
 import { Migration20261127022626_requirements_and_standing } from './Migration20261127022626_requirements_and_standing.js';
+import { Migration20261127054452_directory } from './Migration20261127054452_directory.js';
+import { Migration20261127061207_directory_versions } from './Migration20261127061207_directory_versions.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -105,5 +107,10 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261127022626_requirements_and_standing',
     class: Migration20261127022626_requirements_and_standing,
+  },
+  { name: 'Migration20261127054452_directory', class: Migration20261127054452_directory },
+  {
+    name: 'Migration20261127061207_directory_versions',
+    class: Migration20261127061207_directory_versions,
   },
 ];

@@ -13,6 +13,7 @@ import accountPlugin from './modules/account/routes.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
 import { complianceRoutes, reminderJobs } from './modules/compliance/routes.js';
+import { directoryPages } from './modules/directory/pages.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import draftsPlugin from './modules/drafts/routes.js';
 import emailPlugin from './modules/email/plugin.js';
@@ -137,6 +138,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
 
+  await app.register(directoryPages, {
+    webRoot: config.webRoot,
+    production: config.env === 'production',
+    publicUrl: config.publicUrl,
+  });
   if (config.env !== 'production') await app.register(embedPlayground);
   await app.register(webPlugin, {
     links: config.links,

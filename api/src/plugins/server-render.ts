@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import type { TDirectoryInput } from '../../../shared/directory-page.js';
 import type { TLanguage } from '../../../shared/i18n/languages.js';
 import type { TOrgInfo } from '../../../shared/registration.js';
 
@@ -11,13 +12,16 @@ import type { TOrgInfo } from '../../../shared/registration.js';
 // widget-server/entry-server.js; without that build every page is left to the browser as before.
 
 /** What widget/src/entry-server.tsx exports (its types live with the site). */
-interface TRenderer {
+export interface TRenderer {
   renderOrgHome(input: {
     hash: string;
     org: TOrgInfo;
     language: TLanguage;
     links: { support: string; knowledgeBase: string };
   }): { body: string; title: string; data: string };
+  renderDirectoryPage(input: TDirectoryInput): string;
+  renderDirectoryPrint(input: TDirectoryInput): string;
+  renderDirectoryNotFound(input: Pick<TDirectoryInput, 'language' | 'stylesheet'>): string;
 }
 
 export interface ServerRenderOptions {
@@ -28,7 +32,7 @@ export interface ServerRenderOptions {
 }
 
 /** Loads the renderer once, on first use; null when the site's server build is not there. */
-function rendererLoader(webRoot: string): () => Promise<TRenderer | null> {
+export function rendererLoader(webRoot: string): () => Promise<TRenderer | null> {
   const file = path.join(webRoot, 'widget-server', 'entry-server.js');
   let loading: Promise<TRenderer | null> | undefined;
   return () => {
@@ -42,24 +46,41 @@ function rendererLoader(webRoot: string): () => Promise<TRenderer | null> {
 /** The site's stylesheet link, as Vite writes it into index.html. */
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
 
-/**
- * The page's stylesheet written into it: the first screen then paints with the document,
- * without waiting a round trip for the one file that holds its painting back. Read once per
- * file (names carry the content's hash).
- */
-function stylesheetInliner(webRoot: string): (html: string) => string {
+/** The site's stylesheet a page names, read once per file (names carry the content's hash). */
+function stylesheetReader(webRoot: string): (html: string) => string | null {
   const styles = new Map<string, string | null>();
   return (html) => {
-    const found = STYLESHEET.exec(html);
-    const file = found?.[1];
-    if (!found || !file) return html;
+    const file = STYLESHEET.exec(html)?.[1];
+    if (!file) return null;
     if (!styles.has(file)) {
       const css = path.join(webRoot, 'widget', file);
       const text = existsSync(css) ? readFileSync(css, 'utf8') : null;
       styles.set(file, text && !/<\/style/i.test(text) ? text : null);
     }
-    const css = styles.get(file);
-    return css ? html.replace(found[0], () => `<style>${css}</style>`) : html;
+    return styles.get(file) ?? null;
+  };
+}
+
+/**
+ * The site's stylesheet as its built index.html names it (null without a build): written into
+ * the pages only the server writes (the directory), which load none of the site's files.
+ */
+export function siteStylesheet(webRoot: string): () => string | null {
+  const read = stylesheetReader(webRoot);
+  const index = path.join(webRoot, 'widget', 'index.html');
+  return () => (existsSync(index) ? read(readFileSync(index, 'utf8')) : null);
+}
+
+/**
+ * The page's stylesheet written into it: the first screen then paints with the document,
+ * without waiting a round trip for the one file that holds its painting back.
+ */
+function stylesheetInliner(webRoot: string): (html: string) => string {
+  const read = stylesheetReader(webRoot);
+  return (html) => {
+    const css = read(html);
+    const found = STYLESHEET.exec(html);
+    return css && found ? html.replace(found[0], () => `<style>${css}</style>`) : html;
   };
 }
 

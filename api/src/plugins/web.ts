@@ -121,6 +121,10 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
         reply.header('cache-control', EMBED_CACHE);
         reply.header('cross-origin-resource-policy', 'cross-origin');
       }
+      // The directory's frame script keeps its name too (its pages are written by the server).
+      if (filePath.endsWith(`${path.sep}directory-frame.js`)) {
+        reply.header('cache-control', EMBED_CACHE);
+      }
     },
   });
   await app.register(fastifyStatic, {

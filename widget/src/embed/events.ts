@@ -1,10 +1,11 @@
 import type { TLanguage } from '../../../shared/i18n/languages.js';
 import type { TStepId } from '../app/wizard/step-table.js';
 
-// The events the embedded form sends its host page, typed once for both sides: the frame
-// (app/embed/frame-bridge.ts) posts them, the loader (embed/loader.ts) hands them to the host as
-// `backflow:<name>` DOM events on the iframe and to mount()'s onEvent. None carries personal
-// data: no names, emails, companies or typed values. docs/embedding.md lists them.
+// The events the embedded form (and directory) sends its host page, typed once for both sides:
+// the frame (app/embed/frame-bridge.ts, directory/frame.ts) posts them, the loader
+// (embed/loader.ts) hands them to the host as `backflow:<name>` DOM events on the iframe and to
+// mount()'s onEvent. None carries personal data: no names, emails, companies or typed values.
+// docs/embedding.md lists them.
 
 export const EMBED_EVENT_PREFIX = 'backflow:';
 
@@ -32,6 +33,11 @@ export interface TEmbedEventMap {
   resized: { height: number };
   /** The link opens no form: ORG URL INVALID, ORG URL EXPIRED or FETCH FAILURE. */
   error: { code: string };
+  /**
+   * The directory of testers shows a search's results (a page of them): how many testers match,
+   * which page, and whether a name or a city narrowed it (never what was typed).
+   */
+  search: { total: number; page: number; filtered: boolean };
 }
 
 export type TEmbedEventName = keyof TEmbedEventMap;

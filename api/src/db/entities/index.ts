@@ -2,6 +2,7 @@ import { AccountEmailChange, AccountSession, AccountSignInLink } from './account
 import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
 import { Credential, CredentialType } from './credential.js';
+import { DirectoryVersion } from './directory-version.js';
 import { Document } from './document.js';
 import { Draft, DraftDocument } from './draft.js';
 import { OutboxEmail } from './email.js';
@@ -28,6 +29,7 @@ export type { TCertificationValues, TTestKitValues } from './base.js';
 export * from './certification.js';
 export * from './company.js';
 export * from './credential.js';
+export * from './directory-version.js';
 export * from './document.js';
 export * from './draft.js';
 export * from './email.js';
@@ -69,4 +71,5 @@ export const entities = [
   AccountSignInLink,
   AccountSession,
   AccountEmailChange,
+  DirectoryVersion,
 ];

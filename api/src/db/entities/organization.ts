@@ -43,6 +43,20 @@ export const Organization = defineEntity({
       .default('untilWithdrawn'),
     /** On: a registration is suspended the day a required certification or credential expires. */
     suspendOnExpiry: p.boolean().default(false),
+    /** On: the public directory of approved testers answers at /testers/{directorySlug}. */
+    directoryEnabled: p.boolean().default(false),
+    /**
+     * The directory's address: lower-case words and hyphens (shared/directory.ts), unique, given
+     * from the name when first enabled and editable by staff; never derived from formHash. Checks
+     * hold its form and that an enabled directory has one.
+     */
+    directorySlug: p.string().length(80).nullable(),
+    /** Staff's introduction above the list. */
+    directoryIntro: p.text().nullable(),
+    /** Staff's own disclaimer; null: the product's words (catalogue directory.defaultDisclaimer). */
+    directoryDisclaimer: p.text().nullable(),
+    /** On: the directory's pages ask search engines not to index them. */
+    directoryNoindex: p.boolean().default(false),
     /** Registrations up to this instant have been sent in a scheduled report. */
     lastReportSentAt: p.datetime().nullable(),
     /**
@@ -58,6 +72,7 @@ export const Organization = defineEntity({
       .hidden(),
   },
   uniques: [
+    { name: 'organizations_directory_slug_unique', properties: ['directorySlug'] },
     {
       name: 'organizations_name_lower_unique',
       expression:
@@ -71,6 +86,18 @@ export const Organization = defineEntity({
         'create index "organizations_name_words_idx" on "organizations" using gin ("name_words")',
     },
     { name: 'organizations_allowed_until_idx', properties: ['allowedUntil'] },
+  ],
+  checks: [
+    {
+      name: 'organizations_directory_slug_check',
+      property: 'directorySlug',
+      expression: "directory_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text",
+    },
+    {
+      name: 'organizations_directory_enabled_slug_check',
+      property: 'directoryEnabled',
+      expression: '(NOT directory_enabled) OR (directory_slug IS NOT NULL)',
+    },
   ],
 });
 export type TOrganization = InferEntity<typeof Organization>;

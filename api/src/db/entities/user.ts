@@ -25,6 +25,8 @@ export const User = defineEntity({
     lastName: p.string().length(50),
     email: p.string().length(255),
     phone: p.string().length(50).default(''),
+    /** The person's choice in My registrations not to be listed in any public directory. */
+    directoryHidden: p.boolean().default(false),
   },
   uniques: [
     {
@@ -184,6 +186,13 @@ export const Registration = defineEntity({
       name: 'registrations_standing_idx',
       expression:
         'create index "registrations_standing_idx" on "registrations" ("standing", "organization_id") where "standing" <> \'active\'',
+    },
+    {
+      // The public directory: an organization's listed registrations, the predicate of
+      // LISTED_REGISTRATION in directory/queries.ts word for word (the planner matches it).
+      name: 'registrations_directory_idx',
+      expression:
+        'create index "registrations_directory_idx" on "registrations" ("organization_id", "user_id") include ("company_id") where "enrolled" and "standing" = \'active\' and "user_type" = \'tester\' and ("review_state" = \'approved\' or ("review_state" = \'pending\' and ("resume_state" = \'approved\' or "reregistered_at" is not null)))',
     },
     { name: 'registrations_submission_idx', properties: ['submission'] },
     {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import type { TOrganizationStatus } from '../../../../shared/staff.js';
+import { wordPrefixQuery } from '../../db/word-prefix.js';
 import {
   allOrganizationNames,
   countedWordMatches,
@@ -17,13 +18,6 @@ import { type OrganizationView, viewsFor } from './views.js';
 
 // Finding organizations: the console's list (word search, paging, sorting), the name search,
 // the active and inactive lists, and their counts and names.
-
-/** Word-prefix query for name_words: every typed word must start a word of the name. */
-function wordPrefixQuery(text: string): string | undefined {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return undefined;
-  return words.map((word) => `${word}:*`).join(' & ');
-}
 
 interface OrganizationFilter {
   ids?: number[];

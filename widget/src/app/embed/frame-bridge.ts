@@ -1,22 +1,11 @@
 // The form's side of the embed: when shown inside a city's page by embed.js, it reports its
 // height and its progress to that page, and only to that page's origin (never '*').
+import { readParentOrigin } from '../../../../shared/embed-origin.js';
 import { EMBED_EVENT_PREFIX, type TEmbedEvent } from '../../embed/events.js';
 
 const STORAGE_KEY = 'backflow.embedOrigin';
 
 let parentOrigin: string | null = null;
-
-/** The origin embed.js passed in the frame's address (?embed=<origin>), if it is a real origin. */
-export function readParentOrigin(search: string): string | null {
-  const claimed = new URLSearchParams(search).get('embed');
-  if (!claimed) return null;
-  try {
-    const url = new URL(claimed);
-    return url.origin === claimed && /^https?:$/.test(url.protocol) ? claimed : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Whether the site is shown inside another page's frame (the embed, or any other). */
 export function framed(): boolean {
