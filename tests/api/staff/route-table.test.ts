@@ -49,6 +49,10 @@ const PUBLIC_EXACT = [
   '/account/confirm-email',
   '/embed.js',
   '/embed-playground',
+  // The public directory of approved testers (issue 28): its page, print view and CSV.
+  '/testers/:slug',
+  '/testers/:slug/print',
+  '/testers/:slug/csv',
 ];
 /** Built files at the site root (index.html, favicon.ico …) and their .br/.gz copies. */
 const ROOT_FILE = /^\/[^/]+\.(html|js|css|ico|txt|png|svg|webmanifest|map)(\.br|\.gz)?$/;

@@ -242,13 +242,22 @@ function Pages({ input, path }: { input: TDirectoryInput; path: string }) {
   );
 }
 
+const asOfFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The time the list was read, as readers of the language write it, in the program's zone. */
 function asOfText(input: TDirectoryInput) {
-  return new Intl.DateTimeFormat(input.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: input.timeZone,
-  }).format(input.view.asOf);
+  const key = `${input.language}|${input.timeZone}`;
+  let format = asOfFormats.get(key);
+  if (!format) {
+    // Made once per language and zone: making one costs more than writing the page.
+    format = new Intl.DateTimeFormat(input.language, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: input.timeZone,
+    });
+    asOfFormats.set(key, format);
+  }
+  return format.format(input.view.asOf);
 }
 
 /** Links that leave the list (print view, CSV) open a new tab in a host page's frame. */

@@ -39,6 +39,9 @@ export interface DirectoryListingRow {
   embed_origins: string[];
   /** When the database read the listing. */
   as_of: Date;
+  /** The version last recorded for the directory and when it was first read (versions.ts). */
+  known_version: string | null;
+  known_changed_at: Date | null;
   /** md5 of everything the listing shows (see DIRECTORY_LISTING). */
   version: string;
   /** Entries matching the search and the city. */
@@ -78,8 +81,10 @@ export const DIRECTORY_LISTING = sql<DirectoryListingParams>(
   'directory-listing',
   `with organization as (
      select o.id, o.name, o.directory_slug, o.directory_intro, o.directory_disclaimer,
-            o.directory_noindex, o.embed_origins, o.required_certifications
+            o.directory_noindex, o.embed_origins, o.required_certifications,
+            dv.version as known_version, dv.changed_at as known_changed_at
        from organizations o
+       left join directory_versions dv on dv.organization_id = o.id
       where o.directory_slug = :slug and o.directory_enabled and o.allowed_until >= :today::date
    ),
    listed as (
@@ -115,7 +120,7 @@ export const DIRECTORY_LISTING = sql<DirectoryListingParams>(
    )
    select o.id as organization_id, o.name, o.directory_slug as slug, o.directory_intro as intro,
           o.directory_disclaimer as disclaimer, o.directory_noindex as noindex, o.embed_origins,
-          now() as as_of,
+          now() as as_of, o.known_version, o.known_changed_at,
           md5(jsonb_build_array(:today::text, o.name, o.directory_intro, o.directory_disclaimer,
                                 o.directory_noindex)::text
               || coalesce((select string_agg(jsonb_build_array(l.id, l.first_name, l.last_name,

@@ -58,6 +58,8 @@ export interface DirectoryListing {
    * day (an ETag for every page, search and CSV of this organization, beside the language).
    */
   version: string;
+  /** The version recorded last for this directory and when it was first read (versions.ts). */
+  known: { version: string; changedAt: Date } | null;
   /** Entries matching the search and city. */
   total: number;
   /** Every listed entry's city, for the filter. */
@@ -116,6 +118,10 @@ async function listing(
     asOf: new Date(row.as_of),
     today: request.today,
     version: row.version,
+    known:
+      row.known_version === null || row.known_changed_at === null
+        ? null
+        : { version: row.known_version, changedAt: new Date(row.known_changed_at) },
     total: row.total,
     cities: row.cities,
     entries: row.entries,

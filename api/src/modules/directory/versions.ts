@@ -8,11 +8,6 @@ import { query, sql } from '../../db/sql.js';
 
 type VersionParams = { organizationId: number; version: string; readAt: Date };
 
-const KNOWN = sql<Pick<VersionParams, 'organizationId'>>(
-  'directory-version',
-  'select version, changed_at from directory_versions where organization_id = :organizationId',
-);
-
 // Another instance may record the same change at once: the first write stands (its time), and
 // a version read before a change never takes the place of a later one's time.
 const RECORD = sql<VersionParams>(
@@ -26,20 +21,22 @@ const RECORD = sql<VersionParams>(
    returning changed_at`,
 );
 
-/** The time the directory last changed: when this version was first read. */
+/**
+ * The time the directory last changed: when this version was first read. The listing's own
+ * statement reads the recorded one (`known`); only a new version is written.
+ */
 export async function directoryChangedAt(
   em: EntityManager,
-  listing: { organizationId: number; version: string; asOf: Date },
+  listing: {
+    organizationId: number;
+    version: string;
+    asOf: Date;
+    known: { version: string; changedAt: Date } | null;
+  },
 ): Promise<Date> {
-  const organizationId = listing.organizationId;
-  const [known] = await query<{ version: string; changed_at: Date }, { organizationId: number }>(
-    em,
-    KNOWN,
-    { organizationId },
-  );
-  if (known?.version === listing.version) return new Date(known.changed_at);
+  if (listing.known?.version === listing.version) return listing.known.changedAt;
   const [recorded] = await query<{ changed_at: Date }, VersionParams>(em, RECORD, {
-    organizationId,
+    organizationId: listing.organizationId,
     version: listing.version,
     readAt: listing.asOf,
   });
