@@ -57,6 +57,12 @@ export const ZAccountPhoneRequest = z.object({
 });
 export type TAccountPhoneRequest = z.infer<typeof ZAccountPhoneRequest>;
 
+/** A tester's choice not to be listed in any organization's public directory (issue 28). */
+export const ZAccountDirectoryRequest = z.object({
+  hidden: z.boolean({ error: MESSAGES.valueInvalid }),
+});
+export type TAccountDirectoryRequest = z.infer<typeof ZAccountDirectoryRequest>;
+
 /** An item of the person's record, named by its key across organizations (as the view gives it). */
 const ZItemKey = z.string({ error: MESSAGES.valueInvalid }).min(1).max(800);
 
@@ -266,6 +272,8 @@ export const ZAccountView = z.object({
     email: z.string(),
     phone: z.string(),
     userType: z.enum(USER_TYPES),
+    /** Not listed in any public directory of testers (the person's choice; testers only). */
+    directoryHidden: z.boolean(),
   }),
   company: z
     .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.js';
+import { ZOrganizationDirectoryRecord } from './organization-directory.js';
 import { ZOrganizationRequirementsRecord } from './organization-requirements.js';
 import { EXPIRING_ITEM_KINDS, EXPIRY_STATUSES, REMINDER_ITEM_KINDS } from './reminders.js';
 import {
@@ -41,6 +42,7 @@ export const ZAdminOrganizationResponse = z.object({
   acceptExpiredCertifications: z.boolean(),
   registrationValidity: ZOrganizationRequirementsRecord.shape.registrationValidity,
   suspendOnExpiry: z.boolean(),
+  ...ZOrganizationDirectoryRecord.shape,
   status: z.enum(ORGANIZATION_STATUSES),
   /** An ISO instant. */
   createdAt: z.string(),

@@ -183,6 +183,9 @@ export const MESSAGES = {
   accountCrossSite:
     'This request did not come from this site. Please reload the page and try again.',
   accountPhoneSaved: 'Your phone number was saved.',
+  accountDirectoryHidden: 'Saved: you are not listed in any public directory of testers.',
+  accountDirectoryListed: 'Saved: you can be listed in public directories again.',
+  accountDirectoryTestersOnly: 'Only testers are listed in public directories.',
   accountSignedOut: 'You are signed out.',
   accountItemNotFound:
     'This item is not on any of your registrations that can be changed now. Please reload the page.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAdminReviewResponse } from './admin-responses.js';
 import { CODES } from './codes.js';
 import { USER_TYPES } from './constants.js';
+import { ZOrganizationDirectoryRecord } from './organization-directory.js';
 import { ZOrganizationRequirementsRecord } from './organization-requirements.js';
 import { ZOrgInfo } from './registration.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
@@ -131,6 +132,7 @@ const ZOrganizationDetail = z.object({
   /** Off: a certification expired before today is refused at registration. */
   acceptExpiredCerts: z.boolean(),
   ...ZOrganizationRequirementsRecord.shape,
+  ...ZOrganizationDirectoryRecord.shape,
   status: z.enum(ORGANIZATION_STATUSES),
   /** YYYY-MM-DD (UTC). */
   created_on: z.string(),

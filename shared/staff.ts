@@ -9,6 +9,10 @@ import {
 } from './constants.js';
 import { ZEmbedOrigins } from './embedding.js';
 import {
+  ZOrganizationDirectoryOnCreate,
+  ZOrganizationDirectoryOnEdit,
+} from './organization-directory.js';
+import {
   ZOrganizationRequirementsOnCreate,
   ZOrganizationRequirementsOnEdit,
 } from './organization-requirements.js';
@@ -242,6 +246,7 @@ export const ZOrganizationCreateInfo = z.object({
   ),
   acceptExpiredCerts: ZAcceptExpiredCertifications.optional().default(false),
   ...ZOrganizationRequirementsOnCreate.shape,
+  ...ZOrganizationDirectoryOnCreate.shape,
 });
 export const ZOrganizationCreateRequest = z.object({ orgInfo: ZOrganizationCreateInfo });
 
@@ -262,6 +267,7 @@ export const ZOrganizationEditInfo = z.object({
   calibrationIntervalMonths: ZCalibrationIntervalMonths.optional(),
   acceptExpiredCerts: ZAcceptExpiredCertifications.optional(),
   ...ZOrganizationRequirementsOnEdit.shape,
+  ...ZOrganizationDirectoryOnEdit.shape,
 });
 export const ZOrganizationEditRequest = z.object({
   orgName: z.string().optional(),
@@ -295,6 +301,7 @@ export const ZAdminOrganizationCreate = z.object({
   ),
   acceptExpiredCertifications: ZAcceptExpiredCertifications.optional().default(false),
   ...ZOrganizationRequirementsOnCreate.shape,
+  ...ZOrganizationDirectoryOnCreate.shape,
 });
 export const ZAdminOrganizationUpdate = z.object({
   name: z.string().optional(),
@@ -311,6 +318,7 @@ export const ZAdminOrganizationUpdate = z.object({
   calibrationIntervalMonths: ZCalibrationIntervalMonths.optional(),
   acceptExpiredCertifications: ZAcceptExpiredCertifications.optional(),
   ...ZOrganizationRequirementsOnEdit.shape,
+  ...ZOrganizationDirectoryOnEdit.shape,
 });
 
 // ---- certification agencies and types ----

@@ -49,6 +49,14 @@ export function fieldError(field: string, message: string, status = 400): AppErr
   return fieldErrors({ [field]: message }, status);
 }
 
+/** Whether the database refused a write for the unique constraint (or index) named so. */
+export function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  return (
+    error instanceof UniqueConstraintViolationException &&
+    String((error as { constraint?: string }).constraint ?? error.message).includes(constraint)
+  );
+}
+
 /**
  * Runs a write whose field must be unique: a duplicate the database refuses (one arriving
  * concurrently, after any check before the write) answers 409 on that field, in its words.

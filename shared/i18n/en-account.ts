@@ -27,6 +27,13 @@ export const ACCOUNT_EN = {
   noPhone: 'None on file',
   changePhone: 'Change phone',
   savePhone: 'Save phone',
+  directoryHeading: 'Public directories of testers',
+  directoryListedText:
+    'Organizations that publish a directory of approved testers list you in it while your registration with them is approved and your certifications are current: your name, your company’s name, phone, city and state, and your certifications. Never your email address or your own phone number.',
+  directoryHiddenText:
+    'You asked not to be listed in any public directory of testers. Your registrations, and what the organizations see of them, are unchanged.',
+  directoryHide: 'Don’t list me in public directories',
+  directoryShow: 'List me in public directories again',
   cancel: 'Cancel',
   registrationsHeading: 'Your organizations',
   organization: 'Organization',

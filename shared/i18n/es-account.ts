@@ -28,6 +28,13 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
   noPhone: 'Ninguno registrado',
   changePhone: 'Cambiar teléfono',
   savePhone: 'Guardar teléfono',
+  directoryHeading: 'Directorios públicos de probadores',
+  directoryListedText:
+    'Las organizaciones que publican un directorio de probadores aprobados lo incluyen mientras su registro con ellas esté aprobado y sus certificaciones estén vigentes: su nombre, el nombre, el teléfono, la ciudad y el estado de su empresa, y sus certificaciones. Nunca su correo electrónico ni su teléfono personal.',
+  directoryHiddenText:
+    'Pidió no aparecer en ningún directorio público de probadores. Sus registros, y lo que las organizaciones ven de ellos, no cambian.',
+  directoryHide: 'No incluirme en los directorios públicos',
+  directoryShow: 'Volver a incluirme en los directorios públicos',
   cancel: 'Cancelar',
   registrationsHeading: 'Sus organizaciones',
   organization: 'Organización',

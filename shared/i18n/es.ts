@@ -136,6 +136,9 @@ export const es: TCatalogue = {
     accountCrossSite:
       'Esta solicitud no provino de este sitio. Vuelva a cargar la página e inténtelo de nuevo.',
     accountPhoneSaved: 'Se guardó su número de teléfono.',
+    accountDirectoryHidden: 'Guardado: no aparece en ningún directorio público de probadores.',
+    accountDirectoryListed: 'Guardado: puede volver a aparecer en los directorios públicos.',
+    accountDirectoryTestersOnly: 'Solo los probadores aparecen en los directorios públicos.',
     accountSignedOut: 'Cerró la sesión.',
     accountItemNotFound:
       'Este elemento no está en ninguno de sus registros que se puedan cambiar ahora. Vuelva a cargar la página.',

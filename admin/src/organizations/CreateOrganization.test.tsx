@@ -203,6 +203,36 @@ describe('Add Organization validation messages', () => {
     });
   });
 
+  it('sends the directory settings, off by default, and refuses an address with spaces at its field', async () => {
+    const sent = await recordingSends();
+    fireEvent.change(field(/^Organization Name/), { target: { value: 'Listed Town' } });
+    const publish = screen.getByRole('checkbox', {
+      name: 'Publish a directory of approved testers',
+    });
+    expect(publish).toHaveProperty('checked', false);
+    expect(screen.queryByRole('textbox', { name: 'Directory address' })).toBeNull();
+    fireEvent.click(publish);
+    fireEvent.change(field('Directory address'), { target: { value: 'listed town' } });
+    submitForm();
+    expect((await errorSummary()).textContent).toContain(
+      'The directory address can have only lower-case letters, digits and single hyphens between words',
+    );
+    expect(sent).toEqual([]);
+    fireEvent.change(field('Directory address'), { target: { value: 'listed-town' } });
+    fireEvent.change(field('Disclaimer'), { target: { value: 'We endorse no one.' } });
+    submitForm();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      orgInfo: {
+        directoryEnabled: true,
+        directorySlug: 'listed-town',
+        directoryIntro: '',
+        directoryDisclaimer: 'We endorse no one.',
+        directoryNoindex: false,
+      },
+    });
+  });
+
   it("shows the server's message as returned", async () => {
     setup(async () => {
       throw new HttpError('An organization with this name already exists.', 409, {

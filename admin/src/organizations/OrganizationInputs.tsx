@@ -18,6 +18,7 @@ import {
 import type { TCredentialTypeRecord } from '../../../shared/credential-types';
 import { IsoDateInput } from '../components/IsoDateInput';
 import type { AgencyEntry } from '../providers/types';
+import { DirectorySection } from './DirectorySection';
 import {
   MAX_EXTRA_EMAILS,
   type OrganizationErrors,
@@ -38,6 +39,8 @@ interface Props {
   nameDisabled?: boolean;
   /** Create needs at least 1 certification; edit allows 0 (spec section 5). */
   minCertifications: number;
+  /** The public site's address, for the directory's link; unknown before the first save. */
+  publicUrl?: string;
 }
 
 /** The organization fields, shared by Add Organization and the view/edit page. */
@@ -50,6 +53,7 @@ export function OrganizationInputs({
   readOnly = false,
   nameDisabled = false,
   minCertifications,
+  publicUrl,
 }: Props) {
   const set = <K extends keyof OrganizationValues>(key: K, value: OrganizationValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -270,6 +274,14 @@ export function OrganizationInputs({
         onChange={(changes) => onChange({ ...values, ...changes })}
         errors={errors}
         credentialTypes={credentialTypes}
+        readOnly={readOnly}
+        guidance={guidance}
+      />
+      <DirectorySection
+        values={values}
+        onChange={(changes) => onChange({ ...values, ...changes })}
+        errors={errors}
+        publicUrl={publicUrl}
         readOnly={readOnly}
         guidance={guidance}
       />

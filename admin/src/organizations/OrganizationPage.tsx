@@ -23,7 +23,7 @@ import {
   validateOrganization,
 } from './organizationForm';
 import { organizationNameCandidates } from './orgNameParam';
-import { formLink, SuccessPanel } from './SuccessPanel';
+import { formLink, publicSite, SuccessPanel } from './SuccessPanel';
 import { useCredentialTypes } from './useCredentialTypes';
 
 type Mode = 'view' | 'edit' | 'edited' | 'delete';
@@ -156,6 +156,7 @@ export function OrganizationPage() {
             readOnly={!editing}
             nameDisabled
             minCertifications={0}
+            publicUrl={publicSite(url)}
           />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', maxWidth: 720, my: 2 }}>
             <TextField

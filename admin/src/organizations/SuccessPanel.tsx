@@ -39,3 +39,8 @@ export function formLink(orgURL: string): string {
   if (orgURL.startsWith('/')) return `${window.location.origin}${orgURL}`;
   return `${window.location.origin}/form/${orgURL}`;
 }
+
+/** The public site's address (PUBLIC_URL) that a form link starts with. */
+export function publicSite(formUrl: string): string {
+  return formUrl.replace(/\/form\/[^/]*$/, '');
+}

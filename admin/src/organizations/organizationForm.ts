@@ -36,6 +36,13 @@ export interface OrganizationValues {
   registrationValidity: TRegistrationValidity;
   suspendOnExpiry: boolean;
   credentialRequirements: RequirementValues[];
+  directoryEnabled: boolean;
+  /** As typed; '' for none (given from the name when the directory is saved enabled). */
+  directorySlug: string;
+  directoryIntro: string;
+  /** '' for the product's own words. */
+  directoryDisclaimer: string;
+  directoryNoindex: boolean;
 }
 
 /** One credential type the organization asks for, as the form holds it. */
@@ -84,6 +91,11 @@ export function createDefaults(agencies: Record<string, AgencyEntry>): Organizat
     registrationValidity: 'untilWithdrawn',
     suspendOnExpiry: false,
     credentialRequirements: [],
+    directoryEnabled: false,
+    directorySlug: '',
+    directoryIntro: '',
+    directoryDisclaimer: '',
+    directoryNoindex: false,
   };
 }
 
@@ -114,6 +126,11 @@ export function fromOrgInfo(org: OrgInfo): OrganizationValues {
         requirement.minimumCoverage === null ? '' : formatDollars(requirement.minimumCoverage),
       additionalInsured: requirement.additionalInsured,
     })),
+    directoryEnabled: org.directoryEnabled,
+    directorySlug: org.directorySlug ?? '',
+    directoryIntro: org.directoryIntro ?? '',
+    directoryDisclaimer: org.directoryDisclaimer ?? '',
+    directoryNoindex: org.directoryNoindex,
   };
 }
 
@@ -137,6 +154,11 @@ export function toPayload(values: OrganizationValues): OrganizationPayload {
     registrationValidity: values.registrationValidity,
     suspendOnExpiry: values.suspendOnExpiry,
     credentialRequirements: values.credentialRequirements,
+    directoryEnabled: values.directoryEnabled,
+    directorySlug: values.directorySlug,
+    directoryIntro: values.directoryIntro,
+    directoryDisclaimer: values.directoryDisclaimer,
+    directoryNoindex: values.directoryNoindex,
   };
 }
 
@@ -171,6 +193,11 @@ const FIELD_OF: Record<string, keyof OrganizationValues> = {
   registrationValidity: 'registrationValidity',
   suspendOnExpiry: 'suspendOnExpiry',
   credentialRequirements: 'credentialRequirements',
+  directoryEnabled: 'directoryEnabled',
+  directorySlug: 'directorySlug',
+  directoryIntro: 'directoryIntro',
+  directoryDisclaimer: 'directoryDisclaimer',
+  directoryNoindex: 'directoryNoindex',
 };
 
 const REQUIREMENT_FIELDS: readonly string[] = Object.keys(NEW_REQUIREMENT);

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAccountPhoneRequest } from '../../../../shared/account.js';
+import type { TAccountDirectoryRequest, TAccountPhoneRequest } from '../../../../shared/account.js';
 import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
+import type { TUserType } from '../../../../shared/constants.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
-import { UPDATE_PHONE } from './record-queries.js';
+import { UPDATE_DIRECTORY_HIDDEN, UPDATE_PHONE } from './record-queries.js';
 
 // Changes a registrant makes to their own person. Each is audited as made by the registrant
 // (their email, no staff id) in the same transaction as the change.
@@ -33,4 +34,39 @@ export async function changePhone(
     );
   });
   return { code: CODES.success, message: MESSAGES.accountPhoneSaved };
+}
+
+/**
+ * A tester's choice not to be listed in any organization's public directory, or to be listed
+ * again: one setting of the person across all their organizations. Admins are never listed.
+ */
+export async function changeDirectoryListing(
+  em: EntityManager,
+  userId: number,
+  request: TAccountDirectoryRequest,
+): Promise<TApiAnswer<string>> {
+  await em.transactional(async (tx) => {
+    const [changed] = await query<
+      { before_hidden: boolean; type: TUserType; email: string },
+      { userId: number; hidden: boolean }
+    >(tx, UPDATE_DIRECTORY_HIDDEN, { userId, hidden: request.hidden });
+    if (!changed) throw AppError.unauthorized();
+    // Thrown inside the transaction: nothing is kept.
+    if (changed.type !== 'tester') throw AppError.badRequest(MESSAGES.accountDirectoryTestersOnly);
+    recordAudit(
+      tx,
+      { id: null, email: changed.email },
+      {
+        action: 'account_update',
+        entityType: 'user',
+        entityId: userId,
+        before: { directoryHidden: changed.before_hidden },
+        after: { directoryHidden: request.hidden },
+      },
+    );
+  });
+  return {
+    code: CODES.success,
+    message: request.hidden ? MESSAGES.accountDirectoryHidden : MESSAGES.accountDirectoryListed,
+  };
 }

@@ -14,6 +14,7 @@ export interface PersonRow {
   last_name: string;
   email: string;
   phone: string;
+  directory_hidden: boolean;
   company_name: string | null;
   company_phone: string | null;
   company_address1: string | null;
@@ -26,7 +27,7 @@ export interface PersonRow {
 /** The person and the company they were linked to last. */
 export const PERSON = sql<{ userId: number }>(
   'account-person',
-  `select u.id, u.type, u.first_name, u.last_name, u.email, u.phone,
+  `select u.id, u.type, u.first_name, u.last_name, u.email, u.phone, u.directory_hidden,
           c.name as company_name, c.phone as company_phone, c.address1 as company_address1,
           c.address2 as company_address2, c.city as company_city, c.state as company_state,
           c.zip as company_zip
@@ -184,6 +185,14 @@ export const UPDATE_PHONE = sql<{ userId: number; phone: string }>(
      from (select id, phone from users where id = :userId for update) before
     where u.id = before.id
    returning before.phone as before_phone, u.email`,
+);
+
+export const UPDATE_DIRECTORY_HIDDEN = sql<{ userId: number; hidden: boolean }>(
+  'account-update-directory-hidden',
+  `update users u set directory_hidden = :hidden, updated_at = now()
+     from (select id, type, directory_hidden from users where id = :userId for update) before
+    where u.id = before.id
+   returning before.directory_hidden as before_hidden, before.type, u.email`,
 );
 
 /** The company a person administers (the one linked last), when they are a company admin. */

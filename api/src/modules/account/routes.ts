@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SESSION_IDLE_MINUTES,
+  ZAccountDirectoryRequest,
   ZAccountEmailRequest,
   ZAccountPhoneRequest,
   ZAccountSessionRequest,
@@ -22,7 +23,7 @@ import { registerAccountReregistration } from '../reregistration/routes.js';
 import { UPLOAD_LIMITS } from '../uploads/receive.js';
 import { registerChangeRoutes } from './change-routes.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
-import { changePhone } from './person.js';
+import { changeDirectoryListing, changePhone } from './person.js';
 import { OWN_DOCUMENT } from './record-queries.js';
 import { parsed, tags } from './route-context.js';
 import {
@@ -155,6 +156,30 @@ async function accountRoutes(scope: FastifyInstance) {
     },
     async (request) =>
       changePhone(request.em, request.accountUserId, parsed(ZAccountPhoneRequest, request.body)),
+  );
+
+  app.post(
+    '/directory',
+    {
+      onRequest: signedIn,
+      validatorCompiler: shapedBodyOnly,
+      schema: {
+        summary: 'Leave, or join again, the public directories of testers (testers only)',
+        description:
+          'hidden true: the signed-in tester is listed in no organization’s public directory; ' +
+          'false: listed again wherever their registration and certifications qualify. ' +
+          '400 for a company admin (admins are never listed).',
+        tags,
+        body: ZAccountDirectoryRequest,
+        response: { 200: ZApiAnswer },
+      },
+    },
+    async (request) =>
+      changeDirectoryListing(
+        request.em,
+        request.accountUserId,
+        parsed(ZAccountDirectoryRequest, request.body),
+      ),
   );
 
   registerChangeRoutes(app, { signedIn, rateLimit, publicUrl });

@@ -198,6 +198,7 @@ export async function accountView(em: EntityManager, userId: number): Promise<TA
       email: person.email,
       phone: person.phone,
       userType: person.type,
+      directoryHidden: person.directory_hidden,
     },
     company:
       person.company_name === null

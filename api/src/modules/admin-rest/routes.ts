@@ -53,6 +53,7 @@ import {
   listCredentialTypes,
   updateCredentialType,
 } from '../credentials/service.js';
+import { directorySettingsOf } from '../organizations/directory-settings.js';
 import { formUrl } from '../organizations/form-hash.js';
 import { listOrganizations, ORGANIZATION_SORT_FIELDS } from '../organizations/lists.js';
 import {
@@ -89,7 +90,11 @@ import { staffRestRoutes } from './staff-routes.js';
 /** The react-admin record of an organization: the service view plus its public form link. */
 function organizationRecord(view: OrganizationView, publicUrl: string) {
   const { formHash, createdOn: _createdOn, ...record } = view;
-  return { ...record, formUrl: formUrl(publicUrl, formHash) };
+  return {
+    ...record,
+    directoryUrl: directorySettingsOf(view, publicUrl).directoryUrl,
+    formUrl: formUrl(publicUrl, formHash),
+  };
 }
 
 /**

@@ -21,6 +21,11 @@ export interface OrganizationRow {
   accept_expired_certifications: boolean;
   registration_validity: TRegistrationValidity;
   suspend_on_expiry: boolean;
+  directory_enabled: boolean;
+  directory_slug: string | null;
+  directory_intro: string | null;
+  directory_disclaimer: string | null;
+  directory_noindex: boolean;
   created_at: Date;
   created_on: string;
 }
@@ -29,7 +34,8 @@ const ORGANIZATION_COLUMNS = `o.id, o.name, o.form_hash, o.primary_email, o.extr
   o.report_frequency, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
   o.required_certifications, o.form_banner, o.home_banner, o.internal_notes, o.embed_origins,
   o.calibration_interval_months, o.accept_expired_certifications, o.registration_validity,
-  o.suspend_on_expiry, o.created_at,
+  o.suspend_on_expiry, o.directory_enabled, o.directory_slug, o.directory_intro,
+  o.directory_disclaimer, o.directory_noindex, o.created_at,
   to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_on`;
 
 /** What a list reads of each organization: its whole row, or the id and name a search answers. */
@@ -69,6 +75,18 @@ const ID_BY_NAME = sql<{ name: string }>(
 );
 export const organizationIdByName = async (em: EntityManager, params: { name: string }) =>
   (await query<{ id: number }, { name: string }>(em, ID_BY_NAME, params))[0];
+
+// organizations_directory_slug_unique
+const DIRECTORY_SLUG_HOLDER = sql<{ slug: string; organizationId: number | null }>(
+  'organization-directory-slug-holder',
+  `select id from organizations
+    where directory_slug = :slug and (:organizationId::int is null or id <> :organizationId::int)`,
+);
+/** Another organization whose directory has this address, if any. */
+export const directorySlugHolder = async (
+  em: EntityManager,
+  params: { slug: string; organizationId: number | null },
+) => (await query<{ id: number }, typeof params>(em, DIRECTORY_SLUG_HOLDER, params))[0];
 
 const AGENCY_IDS = sql<{ organizationIds: number[] }>(
   'organization-agency-ids',

@@ -25,6 +25,7 @@ import { AppError, fieldError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { toAssociatedCertifications } from '../certifications/service.js';
+import { directorySettingsOf } from './directory-settings.js';
 import { formUrl } from './form-hash.js';
 import {
   countRegistrations,
@@ -68,6 +69,7 @@ function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
     registrationValidity: organization.registrationValidity,
     suspendOnExpiry: organization.suspendOnExpiry,
     credentialRequirements: organization.credentialRequirements,
+    ...directorySettingsOf(organization, publicUrl),
     status: organization.status,
     created_on: organization.createdOn,
   };
@@ -97,6 +99,11 @@ function fromOrgInfo(
     registrationValidity: info.registrationValidity,
     suspendOnExpiry: info.suspendOnExpiry,
     credentialRequirements: info.credentialRequirements,
+    directoryEnabled: info.directoryEnabled,
+    directorySlug: info.directorySlug,
+    directoryIntro: info.directoryIntro,
+    directoryDisclaimer: info.directoryDisclaimer,
+    directoryNoindex: info.directoryNoindex,
   };
 }
 

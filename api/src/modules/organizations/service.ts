@@ -1,18 +1,26 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORGANIZATION_DEFAULTS, type TEmailFrequency } from '../../../../shared/constants.js';
+import {
+  type TOrganizationDirectorySettings,
+  ZOrganizationDirectoryOnCreate,
+} from '../../../../shared/organization-directory.js';
 import type { TOrganizationCredentialRequirement } from '../../../../shared/organization-requirements.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import type { TRegistrationValidity } from '../../../../shared/standing.js';
-import { CertificationAgency, Organization, OrganizationAgency } from '../../db/entities/index.js';
-import { fieldError } from '../../errors.js';
+import { Organization } from '../../db/entities/index.js';
+import { fieldError, isUniqueViolationOf } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import {
   checkCredentialRequirements,
   replaceCredentialRequirements,
 } from '../credentials/requirements.js';
+import { checkAgencies, defaultAgencyIds, replaceAgencies } from './agencies.js';
+import {
+  directorySlugTaken,
+  isDirectorySlugTaken,
+  settledDirectorySlug,
+} from './directory-settings.js';
 import { newFormHash } from './form-hash.js';
-import { agencyIdsNamed } from './queries.js';
 import {
   findOrganizationId,
   getOrganization,
@@ -24,7 +32,7 @@ import {
 // delete, each audited; names unique case-insensitively. Reading them is views.ts and lists.ts.
 
 /** What staff set on an organization (domain names; each face maps its wire names to these). */
-export interface OrganizationInput {
+export interface OrganizationInput extends TOrganizationDirectorySettings {
   name: string;
   primaryEmail: string;
   extraEmails: string[];
@@ -58,26 +66,13 @@ function snapshot(view: OrganizationView): Record<string, unknown> {
   return rest;
 }
 
-async function checkAgencies(em: EntityManager, agencyIds: number[]): Promise<void> {
-  if (agencyIds.length === 0) return;
-  const found = await em.count(CertificationAgency, { id: { $in: agencyIds } });
-  if (found !== agencyIds.length) throw fieldError('agencyIds', STAFF_MESSAGES.unknownAgency);
-}
-
-async function defaultAgencyIds(em: EntityManager): Promise<number[]> {
-  const rows = await agencyIdsNamed(em, {
-    names: ORGANIZATION_DEFAULTS.agencies.map((name) => name.toLowerCase()),
-  });
-  return rows.map((row) => row.id);
-}
-
-function isNameTaken(error: unknown): boolean {
-  return (
-    error instanceof UniqueConstraintViolationException &&
-    /organizations_name_lower_unique/.test(
-      String((error as { constraint?: string }).constraint ?? error.message),
-    )
-  );
+/** A write the database refused for a name or a directory address taken meanwhile: 409 on it. */
+function takenMeanwhile(error: unknown): unknown {
+  // Two staff saving the same name (or directory address) at once: the unique index decides.
+  if (isUniqueViolationOf(error, 'organizations_name_lower_unique')) {
+    return fieldError('name', STAFF_MESSAGES.orgNameTaken, 409);
+  }
+  return isDirectorySlugTaken(error) ? directorySlugTaken() : error;
 }
 
 async function nameTakenCheck(em: EntityManager, name: string) {
@@ -86,21 +81,14 @@ async function nameTakenCheck(em: EntityManager, name: string) {
   }
 }
 
-async function replaceAgencies(em: EntityManager, organizationId: number, agencyIds: number[]) {
-  await em.nativeDelete(OrganizationAgency, { organization: organizationId });
-  for (const agency of agencyIds) {
-    em.create(OrganizationAgency, { organization: organizationId, agency });
-  }
-}
-
-/** Writes a new organization, with a new form hash, and its enabled agencies. */
+/** Writes a new organization, with its form hash, enabled agencies and requirements. */
 async function insertOrganization(
   tx: EntityManager,
-  input: OrganizationInput & { agencyIds: number[] },
+  input: OrganizationInput & { agencyIds: number[]; formHash: string },
 ): Promise<{ id: number; formHash: string }> {
   const organization = tx.create(Organization, {
     name: input.name,
-    formHash: newFormHash(),
+    formHash: input.formHash,
     primaryEmail: input.primaryEmail,
     extraEmails: input.extraEmails,
     reportFrequency: input.reportFrequency as TEmailFrequency,
@@ -114,6 +102,11 @@ async function insertOrganization(
     acceptExpiredCertifications: input.acceptExpiredCertifications,
     registrationValidity: input.registrationValidity,
     suspendOnExpiry: input.suspendOnExpiry,
+    directoryEnabled: input.directoryEnabled,
+    directorySlug: input.directorySlug,
+    directoryIntro: input.directoryIntro,
+    directoryDisclaimer: input.directoryDisclaimer,
+    directoryNoindex: input.directoryNoindex,
     lastReportSentAt: null,
   });
   await tx.flush();
@@ -132,9 +125,22 @@ export async function createOrganization(
   const agencyIds = input.agencyIds ?? (await defaultAgencyIds(em));
   await checkAgencies(em, agencyIds);
   await checkCredentialRequirements(em, input.credentialRequirements);
+  const formHash = newFormHash();
+  const directorySlug = await settledDirectorySlug(em, {
+    organizationId: null,
+    name: input.name,
+    formHash,
+    enabled: input.directoryEnabled,
+    slug: input.directorySlug,
+  });
   try {
     return await em.transactional(async (tx) => {
-      const { id } = await insertOrganization(tx, { ...input, agencyIds });
+      const { id } = await insertOrganization(tx, {
+        ...input,
+        agencyIds,
+        formHash,
+        directorySlug,
+      });
       const created = await getOrganization(tx, id);
       recordAudit(tx, actor, {
         action: 'create',
@@ -146,9 +152,7 @@ export async function createOrganization(
       return created;
     });
   } catch (error) {
-    // Two staff creating the same name at once: the unique index decides.
-    if (isNameTaken(error)) throw fieldError('name', STAFF_MESSAGES.orgNameTaken, 409);
-    throw error;
+    throw takenMeanwhile(error);
   }
 }
 
@@ -178,7 +182,9 @@ export async function ensureOrganization(
       registrationValidity: 'untilWithdrawn',
       suspendOnExpiry: false,
       credentialRequirements: [],
+      ...ZOrganizationDirectoryOnCreate.parse({}),
       agencyIds,
+      formHash: newFormHash(),
     }),
   );
   return { formHash: created.formHash, created: true };
@@ -198,32 +204,46 @@ export async function updateOrganization(
   if (changes.credentialRequirements) {
     await checkCredentialRequirements(em, changes.credentialRequirements);
   }
-  return em.transactional(async (tx) => {
-    const organization = await tx.findOneOrFail(Organization, { id });
-    const { agencyIds, credentialRequirements, name: _name, ...fields } = changes;
-    // Absent fields keep their values (assign refuses undefined).
-    const present = Object.fromEntries(
-      Object.entries(fields).filter(([, value]) => value !== undefined),
-    );
-    tx.assign(organization, {
-      ...present,
-      reportFrequency: (fields.reportFrequency ?? organization.reportFrequency) as TEmailFrequency,
+  try {
+    return await em.transactional(async (tx) => {
+      const organization = await tx.findOneOrFail(Organization, { id });
+      const { agencyIds, credentialRequirements, name: _name, ...fields } = changes;
+      // Absent fields keep their values (assign refuses undefined).
+      const present = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      );
+      tx.assign(organization, {
+        ...present,
+        reportFrequency: (fields.reportFrequency ??
+          organization.reportFrequency) as TEmailFrequency,
+      });
+      if (changes.directoryEnabled !== undefined || changes.directorySlug !== undefined) {
+        organization.directorySlug = await settledDirectorySlug(tx, {
+          organizationId: id,
+          name: organization.name,
+          formHash: organization.formHash,
+          enabled: organization.directoryEnabled,
+          slug: organization.directorySlug ?? null,
+        });
+      }
+      if (agencyIds) await replaceAgencies(tx, id, agencyIds);
+      if (credentialRequirements) {
+        await replaceCredentialRequirements(tx, id, credentialRequirements);
+      }
+      await tx.flush();
+      const after = await getOrganization(tx, id);
+      recordAudit(tx, actor, {
+        action: 'update',
+        entityType: 'organization',
+        entityId: id,
+        before: snapshot(before),
+        after: snapshot(after),
+      });
+      return after;
     });
-    if (agencyIds) await replaceAgencies(tx, id, agencyIds);
-    if (credentialRequirements) {
-      await replaceCredentialRequirements(tx, id, credentialRequirements);
-    }
-    await tx.flush();
-    const after = await getOrganization(tx, id);
-    recordAudit(tx, actor, {
-      action: 'update',
-      entityType: 'organization',
-      entityId: id,
-      before: snapshot(before),
-      after: snapshot(after),
-    });
-    return after;
-  });
+  } catch (error) {
+    throw takenMeanwhile(error);
+  }
 }
 
 export async function deleteOrganization(

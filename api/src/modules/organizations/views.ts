@@ -45,6 +45,13 @@ export interface OrganizationView {
   registrationValidity: TRegistrationValidity;
   /** On: a registration is suspended the day a required item expires. */
   suspendOnExpiry: boolean;
+  /** On: the public directory of approved testers answers at /testers/{directorySlug}. */
+  directoryEnabled: boolean;
+  directorySlug: string | null;
+  directoryIntro: string | null;
+  /** Null: the product's own words. */
+  directoryDisclaimer: string | null;
+  directoryNoindex: boolean;
   status: TOrganizationStatus;
   createdAt: string;
   /** YYYY-MM-DD (UTC). */
@@ -80,6 +87,11 @@ function toView(
     acceptExpiredCertifications: row.accept_expired_certifications,
     registrationValidity: row.registration_validity,
     suspendOnExpiry: row.suspend_on_expiry,
+    directoryEnabled: row.directory_enabled,
+    directorySlug: row.directory_slug,
+    directoryIntro: row.directory_intro,
+    directoryDisclaimer: row.directory_disclaimer,
+    directoryNoindex: row.directory_noindex,
     status: statusOf(row.allowed_until, today),
     createdAt: new Date(row.created_at).toISOString(),
     createdOn: row.created_on,

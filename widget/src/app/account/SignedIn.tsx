@@ -16,9 +16,16 @@ import { fieldId } from '../wizard/errors.js';
 import { errorLabel } from '../wizard/labels.js';
 import type { TWizardErrors } from '../wizard/state.js';
 import { AccountPage } from './AccountPage.js';
-import { changePhone, lookUpAccount, NO_ERRORS, signOut } from './account-api.js';
+import {
+  changeDirectoryListing,
+  changePhone,
+  lookUpAccount,
+  NO_ERRORS,
+  signOut,
+} from './account-api.js';
 import { headingOf, OpenButton, PLACES, sameChange, type TPlace } from './change-places.js';
 import type { TChange, TChangeOutcome, TChangeResult } from './changes/change.js';
+import { DirectoryChoice } from './DirectoryChoice.js';
 import { PhoneForm, useOneCallAtATime } from './PhoneForm.js';
 import {
   Certifications,
@@ -61,6 +68,7 @@ export function SignedIn({
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<TWizardErrors>(NO_ERRORS);
   const [saved, setSaved] = useState('');
+  const [directorySaved, setDirectorySaved] = useState('');
   const { busy, call } = useOneCallAtATime();
   /** The element (by id) that takes focus once this commit shows: a field, a heading. */
   const focusNext = useRef<string | null>(null);
@@ -82,6 +90,7 @@ export function SignedIn({
   const show = (next: TChange | 'phone' | null, focus: string | null) => {
     setErrors(NO_ERRORS);
     setSaved('');
+    setDirectorySaved('');
     if (next) setResult(null);
     setEditingPhone(next === 'phone');
     setOpen(next === 'phone' ? null : next);
@@ -99,6 +108,19 @@ export function SignedIn({
       show(null, 'account-change-phone');
       setSaved(outcome.message);
     }
+  };
+
+  /** Leaves the public directories, or joins them again (testers only). */
+  const changeListing = async (event: FormEvent) => {
+    event.preventDefault();
+    const hidden = !person.directoryHidden;
+    const outcome = await call(() => changeDirectoryListing(hidden));
+    if (!outcome) return;
+    if (outcome.kind === 'signedOut') return onSessionEnded(outcome.message);
+    if (outcome.kind === 'errors') return setErrors(outcome.errors);
+    show(null, null);
+    setView((current) => ({ ...current, person: { ...current.person, directoryHidden: hidden } }));
+    setDirectorySaved(outcome.message);
   };
 
   /** Sends the open change; once done, the record is read again and the result shows. */
@@ -225,6 +247,14 @@ export function SignedIn({
             </div>,
           )
         )}
+        {tester ? (
+          <DirectoryChoice
+            hidden={person.directoryHidden}
+            busy={busy}
+            saved={directorySaved ? localize(directorySaved) : ''}
+            onChange={changeListing}
+          />
+        ) : null}
       </section>
       <Registrations
         registrations={view.registrations}

@@ -81,6 +81,11 @@ export async function changePhone(phone: string): Promise<TFormOutcome> {
   return formOutcome(await apiPost(`${ACCOUNT_API}/phone`, { phone }));
 }
 
+/** Leaves every public directory of testers (hidden), or joins them again. */
+export async function changeDirectoryListing(hidden: boolean): Promise<TFormOutcome> {
+  return formOutcome(await apiPost(`${ACCOUNT_API}/directory`, { hidden }));
+}
+
 export type TSessionStart =
   | { kind: 'signedIn' }
   | { kind: 'invalid'; message: string }
