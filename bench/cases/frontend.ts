@@ -301,33 +301,44 @@ async function statusPagePath(context: BenchContext) {
 const DIRECTORY_SLUG = 'bench-first-screen-directory';
 
 /**
- * The directory of the organization with the most listed testers, published for the case (the
- * seed publishes none) and withdrawn after it: its path.
+ * The directory of the organization with the most approved testers, published for the case
+ * (the seed publishes none) and withdrawn after it: its path, and the certifications the case
+ * accepted (the seed leaves every certification waiting for review, and the directory lists
+ * testers by their accepted ones; put back afterwards).
  */
-async function publishDirectory(context: BenchContext): Promise<string> {
-  await context.db.query(
-    `update organizations set directory_enabled = true, directory_slug = $1
-      where id = (select r.organization_id from registrations r
-                    join organizations o on o.id = r.organization_id
-                                        and o.allowed_until >= current_date
-                   where r.review_state = 'approved' and r.enrolled and r.user_type = 'tester'
-                     and r.standing = 'active'
-                     and exists (select 1 from certifications c
-                                  where c.registration_id = r.id
-                                    and c.review_decision = 'accepted'
-                                    and c.expires_on >= current_date)
-                   group by r.organization_id order by count(*) desc, r.organization_id limit 1)`,
+async function publishDirectory(context: BenchContext) {
+  const { rows } = await context.db.query<{ id: number }>(
+    `with organization as (
+       select r.organization_id as id from registrations r
+         join organizations o on o.id = r.organization_id and o.allowed_until >= current_date
+        where r.review_state = 'approved' and r.enrolled and r.user_type = 'tester'
+          and r.standing = 'active'
+        group by r.organization_id order by count(*) desc, r.organization_id limit 1),
+     published as (
+       update organizations set directory_enabled = true, directory_slug = $1
+        where id = (select id from organization) returning id)
+     update certifications c set review_decision = 'accepted'
+       from registrations r
+      where r.id = c.registration_id and r.organization_id = (select id from published)
+        and r.review_state = 'approved' and c.review_decision = 'pending'
+        and c.expires_on >= current_date
+     returning c.id`,
     [DIRECTORY_SLUG],
   );
-  return `/testers/${DIRECTORY_SLUG}`;
+  return { path: `/testers/${DIRECTORY_SLUG}`, accepted: rows.map((row) => row.id) };
 }
 
-const withdrawDirectory = (context: BenchContext) =>
-  context.db.query(
+async function withdrawDirectory(context: BenchContext, accepted: number[]) {
+  await context.db.query(
+    `update certifications set review_decision = 'pending' where id = any($1::int[])`,
+    [accepted],
+  );
+  await context.db.query(
     `update organizations set directory_enabled = false, directory_slug = null
       where directory_slug = $1`,
     [DIRECTORY_SLUG],
   );
+}
 
 /** Each first screen of the budget on the phone profile: usable when, after how many bytes. */
 async function firstScreensCase(
@@ -335,15 +346,16 @@ async function firstScreensCase(
   browser: Browser,
   organization: OrganizationRef,
 ) {
+  const directory = await publishDirectory(context);
   const paths: FirstScreenPaths = {
     formHash: organization.hash,
     statusPath: await statusPagePath(context),
-    directoryPath: await publishDirectory(context),
+    directoryPath: directory.path,
   };
   try {
     await measureFirstScreens(context, browser, paths);
   } finally {
-    await withdrawDirectory(context);
+    await withdrawDirectory(context, directory.accepted);
   }
 }
 

@@ -212,6 +212,10 @@ describe('its HTTP answers', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(Date.parse(lastModified)).not.toBeNaN();
     expect(first.headers.get('x-robots-tag')).toBeNull();
+    // Gzipped for a phone's connection (fetch unzips it).
+    const zipped = await fetch(address(), { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await zipped.text()).toContain('27 approved testers.');
 
     const again = await fetch(address(), { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
