@@ -1,4 +1,7 @@
-import type { TDirectoryEntry } from './directory.js';
+import type { TDirectoryEntry, TDirectorySearch } from './directory.js';
+
+export type { TDirectorySearch };
+
 import type { TLanguage } from './i18n/languages.js';
 
 // What the server gives the directory's page to write (api/src/modules/directory): the
@@ -22,14 +25,6 @@ export interface TDirectoryView {
   entries: TDirectoryViewEntry[];
   page: number;
   pages: number;
-}
-
-/** The visitor's search, as the page's address carries it. */
-export interface TDirectorySearch {
-  q: string;
-  city: string;
-  sort: 'name' | 'company';
-  page: number;
 }
 
 export interface TDirectoryInput {

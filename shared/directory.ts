@@ -1,7 +1,6 @@
 // The public directory of an organization's approved testers (issue 28): its address (a slug
 // staff can edit, given from the organization's name), what a visitor may ask of it (search,
 // city, sort, page) and the shape of an entry. No Node or DOM imports.
-import { z } from 'zod';
 
 /** Entries on one page of the directory. */
 export const DIRECTORY_PAGE_SIZE = 25;
@@ -55,22 +54,43 @@ export function slugRevealsFormHash(slug: string, formHash: string): boolean {
   return false;
 }
 
-export const ZDirectorySlug = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(DIRECTORY_SLUG_MAX)
-  .regex(DIRECTORY_SLUG_PATTERN);
+/** A slug as typed in an address: trimmed and lower case; undefined when it cannot be one. */
+export function directorySlugOf(text: string): string | undefined {
+  const slug = text.trim().toLowerCase();
+  return slug.length <= DIRECTORY_SLUG_MAX && DIRECTORY_SLUG_PATTERN.test(slug) ? slug : undefined;
+}
 
-/** What a visitor asks of a directory page (its query string); the CSV takes all but the page. */
-export const ZDirectoryQuery = z.object({
+/** What a visitor asks of a directory page: its address's q, city, sort and page. */
+export interface TDirectorySearch {
   /** Beginnings of words of the tester's first or last name or the company's name. */
-  q: z.string().trim().max(100).optional(),
-  city: z.string().trim().max(255).optional(),
-  sort: z.enum(DIRECTORY_SORTS).default('name'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-export type TDirectoryQuery = z.infer<typeof ZDirectoryQuery>;
+  q: string;
+  city: string;
+  sort: TDirectorySort;
+  /** From 1. */
+  page: number;
+}
+
+const MAX_SEARCH_TEXT = 100;
+const MAX_CITY = 255;
+const MAX_PAGE = 10_000;
+
+/**
+ * The visitor's search from the address (the CSV and the print view take all but the page):
+ * what cannot be read is left at its default, since residents follow links rather than type
+ * addresses.
+ */
+export function directorySearchOf(query: Record<string, unknown>): TDirectorySearch {
+  const text = (value: unknown, max: number) =>
+    typeof value === 'string' ? value.trim().slice(0, max) : '';
+  const sort = DIRECTORY_SORTS.find((name) => name === query.sort) ?? 'name';
+  const page = Number(query.page);
+  return {
+    q: text(query.q, MAX_SEARCH_TEXT),
+    city: text(query.city, MAX_CITY),
+    sort,
+    page: Number.isSafeInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
 
 /** A current accepted certification as the directory shows it. */
 export interface TDirectoryCertification {

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import type { TDirectoryInput } from '../../../shared/directory-page.js';
-import type { TLanguage } from '../../../shared/i18n/languages.js';
+import {
+  languageFromAcceptLanguage,
+  pageLanguage,
+  type TLanguage,
+} from '../../../shared/i18n/languages.js';
 import type { TOrgInfo } from '../../../shared/registration.js';
 
 // The organization home written on the server, so a phone shows it, and its Get Started works,
@@ -29,6 +33,18 @@ export interface ServerRenderOptions {
   links: { support: string; knowledgeBase: string };
   /** The public description of the form a link opens; null when it opens none (or no longer). */
   orgInfo: (formHash: string) => Promise<TOrgInfo | null>;
+}
+
+/**
+ * The language a page opens in, as the server can tell it: the address (?lang=, the embed's
+ * language), then the reader's Accept-Language (not the choice the browser remembered, which
+ * the site's own code applies).
+ */
+export function requestPageLanguage(request: FastifyRequest): TLanguage {
+  const search = request.url.split('?')[1] ?? '';
+  return pageLanguage(search, null, [
+    languageFromAcceptLanguage(request.headers['accept-language']),
+  ]);
 }
 
 /** Loads the renderer once, on first use; null when the site's server build is not there. */
@@ -65,10 +81,17 @@ function stylesheetReader(webRoot: string): (html: string) => string | null {
  * The site's stylesheet as its built index.html names it (null without a build): written into
  * the pages only the server writes (the directory), which load none of the site's files.
  */
-export function siteStylesheet(webRoot: string): () => string | null {
+export function siteStylesheet(webRoot: string, cache: boolean): () => string | null {
   const read = stylesheetReader(webRoot);
   const index = path.join(webRoot, 'widget', 'index.html');
-  return () => (existsSync(index) ? read(readFileSync(index, 'utf8')) : null);
+  let kept: string | null | undefined;
+  // Read once in production; in development on every page, so a rebuild shows.
+  return () => {
+    if (kept !== undefined) return kept;
+    const css = existsSync(index) ? read(readFileSync(index, 'utf8')) : null;
+    if (cache && css !== null) kept = css;
+    return css;
+  };
 }
 
 /**

@@ -5,7 +5,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES, MESSAGES } from '../../../shared/codes.js';
 import { frameAncestors } from '../../../shared/embedding.js';
-import { languageFromAcceptLanguage, pageLanguage } from '../../../shared/i18n/languages.js';
 import type { TOrgInfo } from '../../../shared/registration.js';
 import {
   ACCOUNT_CONFIRM_EMAIL_PATH,
@@ -16,7 +15,7 @@ import {
 } from '../../../shared/site-routes.js';
 import { firstScreenHints, type TManifest } from './first-screen.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from './security.js';
-import { serverRenderer } from './server-render.js';
+import { requestPageLanguage, serverRenderer } from './server-render.js';
 
 interface WebOptions {
   /** Folder holding widget/ and admin/ as built by Vite. */
@@ -83,9 +82,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
     const allowed = formHash === undefined ? undefined : await options.embedOrigins(formHash);
     // As the site will choose it, but for the choice it remembered in the browser, which the
     // page applies itself (fetching those words then).
-    const language = pageLanguage(search, null, [
-      languageFromAcceptLanguage(request.headers['accept-language']),
-    ]);
+    const language = requestPageLanguage(request);
     reply.header('vary', 'Accept-Language');
     if (!ACCOUNT_ROUTES.has(matchRoute(pathname).name)) {
       reply

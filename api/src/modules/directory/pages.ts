@@ -4,20 +4,20 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DIRECTORY_SORTS, type TDirectorySort } from '../../../../shared/directory.js';
-import type { TDirectoryInput, TDirectorySearch } from '../../../../shared/directory-page.js';
+import { directorySearchOf } from '../../../../shared/directory.js';
+import type { TDirectoryInput } from '../../../../shared/directory-page.js';
 import { readParentOrigin } from '../../../../shared/embed-origin.js';
 import { frameAncestors } from '../../../../shared/embedding.js';
 import { directoryText } from '../../../../shared/i18n/directory.js';
-import {
-  languageFromAcceptLanguage,
-  pageLanguage,
-  type TLanguage,
-} from '../../../../shared/i18n/languages.js';
 import { programTimeZone, todayInProgramZone } from '../../../../shared/program-zone.js';
 import { BASE_CSP_DIRECTIVES, cspHeader } from '../../plugins/security.js';
-import { rendererLoader, siteStylesheet } from '../../plugins/server-render.js';
+import {
+  rendererLoader,
+  requestPageLanguage,
+  siteStylesheet,
+} from '../../plugins/server-render.js';
 import { publicRateLimits } from '../registration/public-api.js';
+import { spreadsheetSafeText } from '../reports/cells.js';
 import { type DirectoryListing, directoryBySlug, directoryCsvRows } from './service.js';
 import { directoryChangedAt } from './versions.js';
 
@@ -35,30 +35,6 @@ export interface DirectoryPagesOptions {
 
 /** How long browsers and shared caches may keep an answer without asking again. */
 const CACHE = 'public, max-age=60';
-const MAX_QUERY = 100;
-
-/** The visitor's search from the address: what cannot be read is left at its default. */
-function searchOf(query: Record<string, unknown>): TDirectorySearch {
-  const text = (value: unknown, max: number) =>
-    typeof value === 'string' ? value.trim().slice(0, max) : '';
-  const sort = DIRECTORY_SORTS.includes(query.sort as TDirectorySort)
-    ? (query.sort as TDirectorySort)
-    : 'name';
-  const page = Number(query.page);
-  return {
-    q: text(query.q, MAX_QUERY),
-    city: text(query.city, 255),
-    sort,
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-  };
-}
-
-function languageOf(request: FastifyRequest): TLanguage {
-  const search = request.url.split('?')[1] ?? '';
-  return pageLanguage(search, null, [
-    languageFromAcceptLanguage(request.headers['accept-language']),
-  ]);
-}
 
 /**
  * The answer's validators: an ETag of what the directory shows (its version), the language and
@@ -91,7 +67,7 @@ export async function directoryPages(app: FastifyInstance, options: DirectoryPag
   const renderer = rendererLoader(options.webRoot);
   // Loaded with the server, not by the first resident's page.
   void renderer();
-  const stylesheet = siteStylesheet(options.webRoot);
+  const stylesheet = siteStylesheet(options.webRoot, options.production);
   const frameScript = existsSync(path.join(options.webRoot, 'widget', 'directory-frame.js'))
     ? '/directory-frame.js'
     : null;
@@ -111,8 +87,8 @@ export async function directoryPages(app: FastifyInstance, options: DirectoryPag
     reply: FastifyReply,
     kind: 'page' | 'print',
   ) => {
-    const language = languageOf(request);
-    const search = searchOf(request.query);
+    const language = requestPageLanguage(request);
+    const search = directorySearchOf(request.query);
     const render = await renderer();
     const today = todayInProgramZone();
     const listing = await directoryBySlug(request.em, request.params.slug, {
@@ -180,8 +156,8 @@ export async function directoryPages(app: FastifyInstance, options: DirectoryPag
     '/testers/:slug/csv',
     { config: { rateLimit }, schema: { hide: true } },
     async (request, reply) => {
-      const language = languageOf(request);
-      const search = searchOf(request.query);
+      const language = requestPageLanguage(request);
+      const search = directorySearchOf(request.query);
       const csv = await directoryCsvRows(request.em, request.params.slug, {
         q: search.q,
         city: search.city,
@@ -200,7 +176,7 @@ export async function directoryPages(app: FastifyInstance, options: DirectoryPag
       if (validated(request, reply, csv, changedAt, variant)) return reply.status(304).send();
       // The header row in the language, then one row per certification shown.
       const body = stringify(
-        csv.rows.map((row) => row.map(spreadsheetSafe)),
+        csv.rows.map((row) => row.map(spreadsheetSafeText)),
         { record_delimiter: '\r\n' },
       );
       const asOf = todayInProgramZone(csv.asOf);
@@ -222,12 +198,4 @@ export async function directoryPages(app: FastifyInstance, options: DirectoryPag
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
   if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);
   return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-}
-
-/**
- * Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a
- * leading apostrophe, as in the reports: spreadsheets show the text as typed.
- */
-function spreadsheetSafe(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DIRECTORY_PAGE_SIZE,
-  DIRECTORY_SLUG_PATTERN,
+  directorySlugOf,
   numberedSlug,
   slugFromName,
   type TDirectoryEntry,
@@ -74,12 +74,6 @@ export interface DirectoryPage extends DirectoryListing {
   pages: number;
 }
 
-/** A slug as typed in an address: trimmed and lower case; undefined when it cannot be one. */
-function slugOf(text: string): string | undefined {
-  const slug = text.trim().toLowerCase();
-  return slug.length <= 80 && DIRECTORY_SLUG_PATTERN.test(slug) ? slug : undefined;
-}
-
 /** Blank text is no filter. */
 const filterText = (text: string | undefined) => (text?.trim() ? text.trim() : null);
 
@@ -89,7 +83,7 @@ async function listing(
   request: DirectoryRequest,
   page: { limit: number | null; offset: number },
 ): Promise<DirectoryListing | null> {
-  const slug = slugOf(slugText);
+  const slug = directorySlugOf(slugText);
   if (!slug) return null;
   // A named statement on a pooled connection: planned once per connection, not per visitor.
   const row = await withPooledClient(em, (client) =>
@@ -218,7 +212,7 @@ export async function uniqueDirectorySlug(
   wanted: string,
   organizationId: number | null,
 ): Promise<string> {
-  const base = slugOf(wanted) ?? slugFromName(wanted);
+  const base = directorySlugOf(wanted) ?? slugFromName(wanted);
   const taken = new Set(await slugsTaken(em, { base, organizationId }));
   for (let n = 1; ; n++) {
     const candidate = numberedSlug(base, n);

@@ -16,6 +16,10 @@ export interface ReportScope {
 /** How document cells are written: a console address, or a file name inside the bundle. */
 export type DocumentReference = { kind: 'link'; baseUrl: string } | { kind: 'bundle' };
 
+/** The characters a spreadsheet reads as the start of a formula. */
+const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];
+const FORMULA_START_CODES = FORMULA_STARTS.map((c) => c.charCodeAt(0)).join(', ');
+
 /**
  * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first)
  * gets a leading apostrophe: spreadsheets show the text as typed and hide the apostrophe, so a
@@ -24,7 +28,12 @@ export type DocumentReference = { kind: 'link'; baseUrl: string } | { kind: 'bun
  * of the Users report's time.
  */
 export function safeText(expression: string): string {
-  return `(case when ascii(${expression}) in (61, 43, 45, 64, 9, 13) then '''' || ${expression} else ${expression} end)`;
+  return `(case when ascii(${expression}) in (${FORMULA_START_CODES}) then '''' || ${expression} else ${expression} end)`;
+}
+
+/** safeText for a cell written in JavaScript (CSV built from rows, not by COPY). */
+export function spreadsheetSafeText(cell: string): string {
+  return FORMULA_STARTS.includes(cell.charAt(0)) ? `'${cell}` : cell;
 }
 
 /**
