@@ -135,6 +135,8 @@ try {
     ADMIN_EMAIL: 'bench-admin@example.org',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+    API_RATE_LIMIT_PER_MINUTE: '100000000',
     // Never used: the job worker (which sends mail) is off in the bench server; the email
     // case's sender names its own receiver.
     SMTP_URL: 'smtp://127.0.0.1:2525',

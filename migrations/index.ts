@@ -24,6 +24,7 @@ import { Migration20261127004349_credential_types } from './Migration20261127004
 import { Migration20261127022626_requirements_and_standing } from './Migration20261127022626_requirements_and_standing.js';
 import { Migration20261127054452_directory } from './Migration20261127054452_directory.js';
 import { Migration20261127061207_directory_versions } from './Migration20261127061207_directory_versions.js';
+import { Migration20261127090000_integrations } from './Migration20261127090000_integrations.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -113,4 +114,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261127061207_directory_versions',
     class: Migration20261127061207_directory_versions,
   },
+  { name: 'Migration20261127090000_integrations', class: Migration20261127090000_integrations },
 ];

@@ -76,6 +76,15 @@ const ZEnv = z.object({
   REDIS_URL: z.url().optional(),
   JOBS: booleanFlag.default(true),
   OUTBOX_SWEEP: booleanFlag.default(true),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'WEBHOOK_SECRET_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  WEBHOOK_ALLOW_LOCAL: booleanFlag.default(false),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SEED_DEMO: booleanFlag.optional(),
   FAULT_POINT: z.enum(FAULT_POINTS).optional(),
 });
@@ -149,6 +158,14 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Start the background job worker (outbox, sweeps, schedules). */
   jobs: boolean;
+  integrations: {
+    /** Seals endpoints' signing secrets (AES-256-GCM, 32 bytes). */
+    webhookSecretKey: Buffer;
+    /** Lets endpoints on loopback and private networks through (development, tests). */
+    webhookAllowLocal: boolean;
+    /** Integration API calls per key and minute, across instances. */
+    apiPerMinute: number;
+  };
   /**
    * The outbox's once-a-minute sweep (retries, and what a crash left unsent). Tests turn it off
    * to show that a message leaves without it; refused in production.
@@ -185,6 +202,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL is required in production');
   if (production && e.FAULT_POINT) problems.push('FAULT_POINT is a test-only setting; unset it');
+  if (production && !e.WEBHOOK_SECRET_KEY) {
+    problems.push('WEBHOOK_SECRET_KEY is required in production (openssl rand -base64 32)');
+  }
+  if (production && e.WEBHOOK_ALLOW_LOCAL) {
+    problems.push(
+      'WEBHOOK_ALLOW_LOCAL is a development setting (receivers on private networks); unset it',
+    );
+  }
   if (production && !e.OUTBOX_SWEEP) {
     problems.push('OUTBOX_SWEEP=false is a test-only setting (retries need the sweep); unset it');
   }
@@ -217,7 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     admin,
     auth: {
-      jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+      jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir, 'jwt-secret', 48),
       tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
       googleClientId: e.GOOGLE_CLIENT_ID,
       staffEmailDomain: e.STAFF_EMAIL_DOMAIN.toLowerCase(),
@@ -242,6 +267,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orgInfoCacheSeconds: e.ORGINFO_CACHE_SECONDS,
     redisUrl: e.REDIS_URL,
     jobs: e.JOBS,
+    integrations: {
+      webhookSecretKey: Buffer.from(
+        e.WEBHOOK_SECRET_KEY ?? developmentSecret(dataDir, 'webhook-secret-key', 32, 'base64'),
+        'base64',
+      ),
+      webhookAllowLocal: e.WEBHOOK_ALLOW_LOCAL,
+      apiPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    },
     outboxSweep: e.OUTBOX_SWEEP,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     faultPoint: e.FAULT_POINT,
@@ -312,13 +345,18 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
-/** Development only: a random signing secret generated once and kept under the data folder. */
-function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secrets', 'jwt-secret');
+/** Development only: a random secret generated once and kept under the data folder. */
+function developmentSecret(
+  dataDir: string,
+  name: string,
+  bytes: number,
+  encoding: BufferEncoding = 'base64url',
+): string {
+  const file = path.join(dataDir, 'secrets', name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       expect(String(error)).toContain('JWT_SECRET is required in production');
       expect(String(error)).toContain('PUBLIC_URL is required in production');
       expect(String(error)).toContain('SMTP_URL is required in production');
+      expect(String(error)).toContain('WEBHOOK_SECRET_KEY is required in production');
     }
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'ops@example.org',
       ADMIN_PASSWORD: 'a-long-enough-password',
       JWT_SECRET: 'y'.repeat(40),
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       PUBLIC_URL: 'https://backflow.example.org/',
       SMTP_URL: 'smtp://mail.example.org:587',
     });
@@ -75,12 +77,39 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'ops@example.org',
       ADMIN_PASSWORD: 'a-long-enough-password',
       JWT_SECRET: 'y'.repeat(40),
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       PUBLIC_URL: 'https://backflow.example.org/',
       SMTP_URL: 'smtp://mail.example.org:587',
     };
     expect(loadConfig(production).outboxSweep).toBe(true);
     expect(() => loadConfig({ ...production, OUTBOX_SWEEP: 'false' })).toThrow(
       /OUTBOX_SWEEP=false is a test-only setting/,
+    );
+  });
+
+  it('seals webhook secrets with a 32-byte key, kept in development and required in production', () => {
+    const development = loadConfig({ ...base, NODE_ENV: 'development' });
+    expect(development.integrations.webhookSecretKey).toHaveLength(32);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).integrations.webhookSecretKey).toEqual(
+      development.integrations.webhookSecretKey,
+    );
+    expect(() => loadConfig({ ...base, WEBHOOK_SECRET_KEY: 'too-short' })).toThrow(
+      /WEBHOOK_SECRET_KEY must be 32 random bytes in base64/,
+    );
+    expect(development.integrations.webhookAllowLocal).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: base.DATA_DIR,
+      ADMIN_EMAIL: 'ops@example.org',
+      ADMIN_PASSWORD: 'a-long-enough-password',
+      JWT_SECRET: 'y'.repeat(40),
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PUBLIC_URL: 'https://backflow.example.org/',
+      SMTP_URL: 'smtp://mail.example.org:587',
+    };
+    expect(loadConfig(production).integrations.webhookSecretKey).toEqual(Buffer.alloc(32, 1));
+    expect(() => loadConfig({ ...production, WEBHOOK_ALLOW_LOCAL: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_LOCAL is a development setting/,
     );
   });
 

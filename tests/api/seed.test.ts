@@ -68,6 +68,7 @@ describe('start-up seed', () => {
       NODE_ENV: 'production',
       DATA_DIR: '/tmp/backflow-seed-test',
       JWT_SECRET: 'z'.repeat(40),
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       ADMIN_EMAIL: 'ops@example.org',
       ADMIN_PASSWORD: 'correct horse battery',
       PUBLIC_URL: 'https://backflow.example.org',

@@ -170,6 +170,7 @@ describe('durability settings', () => {
 
   const productionEnv = () => ({
     NODE_ENV: 'production',
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     ADMIN_EMAIL: `ops-${randomBytes(4).toString('hex')}@example.org`,
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
     SMTP_URL: smtp.url,

@@ -8,6 +8,7 @@ const production = {
   ADMIN_EMAIL: 'ops@example.org',
   ADMIN_PASSWORD: 'a-long-enough-password',
   JWT_SECRET: 'y'.repeat(40),
+  WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
   PUBLIC_URL: 'https://backflow.example.org',
   SMTP_URL: 'smtp://mail.example.org:587',
 };

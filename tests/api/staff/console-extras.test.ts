@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { signIn, staffClient } from './helpers.js';
@@ -33,6 +34,7 @@ describe('the debug testing route', () => {
     const production = await createTestApp({
       env: {
         NODE_ENV: 'production',
+        WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
         ADMIN_EMAIL: 'ops@example.org',
         ADMIN_PASSWORD: 'a-long-enough-password',
         // Production refuses to start without a mail server; nothing is sent here.

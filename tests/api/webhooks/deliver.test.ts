@@ -11,7 +11,6 @@ import {
 } from '../../../api/src/modules/webhooks/deliver.js';
 import {
   generateSigningSecret,
-  newWebhookId,
   rotateSigningSecret,
 } from '../../../api/src/modules/webhooks/signing.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
@@ -36,7 +35,7 @@ function delivery(
 ): DeliveryRequest {
   return {
     url,
-    webhookId: newWebhookId(),
+    webhookId: `msg_${randomUUID().replaceAll('-', '')}`,
     event: {
       type: 'registration.approved',
       timestamp: new Date('2026-11-27T08:00:00Z'),

@@ -24,6 +24,7 @@ export const Company = defineEntity({
     phoneKey: p.string().length(50).default(''),
   },
   indexes: [
+    { name: 'companies_changes_idx', properties: ['updatedAt', 'id'] },
     { name: 'companies_state_name_key_idx', properties: ['state', 'nameKey'] },
     { name: 'companies_address_zip_idx', properties: ['addressKey', 'zip5'] },
     { name: 'companies_phone_key_idx', properties: ['phoneKey'] },

@@ -7,6 +7,13 @@ import { Document } from './document.js';
 import { Draft, DraftDocument } from './draft.js';
 import { OutboxEmail } from './email.js';
 import {
+  ApiKey,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+} from './integration.js';
+import {
   Organization,
   OrganizationAgency,
   OrganizationCredentialRequirement,
@@ -33,6 +40,7 @@ export * from './directory-version.js';
 export * from './document.js';
 export * from './draft.js';
 export * from './email.js';
+export * from './integration.js';
 export * from './organization.js';
 export * from './reminder.js';
 export * from './staff.js';
@@ -72,4 +80,9 @@ export const entities = [
   AccountSession,
   AccountEmailChange,
   DirectoryVersion,
+  ApiKey,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

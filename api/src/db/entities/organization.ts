@@ -80,6 +80,7 @@ export const Organization = defineEntity({
     },
   ],
   indexes: [
+    { name: 'organizations_changes_idx', properties: ['updatedAt', 'id'] },
     {
       name: 'organizations_name_words_idx',
       expression:

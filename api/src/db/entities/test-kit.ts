@@ -38,6 +38,7 @@ export const TestKit = defineEntity({
     ...documentReviewProperties(),
   },
   indexes: [
+    { name: 'test_kits_changes_idx', properties: ['updatedAt', 'id'] },
     { name: 'test_kits_company_idx', properties: ['company'] },
     { name: 'test_kits_organization_created_idx', properties: ['organization', 'createdAt'] },
     { name: 'test_kits_submission_idx', properties: ['submission'] },

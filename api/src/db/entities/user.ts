@@ -35,6 +35,7 @@ export const User = defineEntity({
     },
   ],
   indexes: [
+    { name: 'users_changes_idx', properties: ['updatedAt', 'id'] },
     {
       name: 'users_search_trgm_idx',
       expression:
@@ -153,6 +154,7 @@ export const Registration = defineEntity({
     { name: 'registrations_user_organization_unique', properties: ['user', 'organization'] },
   ],
   indexes: [
+    { name: 'registrations_changes_idx', properties: ['updatedAt', 'id'] },
     {
       // The Review Queue, oldest first: only the registrations waiting are in it.
       name: 'registrations_review_queue_idx',
@@ -226,6 +228,7 @@ export const Certification = defineEntity({
     ...documentReviewProperties(),
   },
   indexes: [
+    { name: 'certifications_changes_idx', properties: ['updatedAt', 'id'] },
     { name: 'certifications_user_idx', properties: ['user'] },
     { name: 'certifications_registration_idx', properties: ['registration'] },
     { name: 'certifications_expires_idx', properties: ['expiresOn', 'id'] },

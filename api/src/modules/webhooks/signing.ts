@@ -15,11 +15,6 @@ export function generateSigningSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
 }
 
-/** A new `webhook-id`, made once per event and sent unchanged on every attempt. */
-export function newWebhookId(): string {
-  return `msg_${randomBytes(16).toString('base64url')}`;
-}
-
 /** An endpoint's secrets: the current one and, during a rotation, the one it replaced. */
 export interface SigningSecrets {
   current: string;
