@@ -11,6 +11,8 @@ export const AUDITED_ENTITIES = {
   registration: 'Registration',
   staff_account: 'Staff account',
   staff_session: 'Staff session',
+  api_key: 'API key',
+  webhook_endpoint: 'Webhook endpoint',
 } as const;
 export type TAuditedEntity = keyof typeof AUDITED_ENTITIES;
 
@@ -45,5 +47,10 @@ export const AUDIT_ACTIONS = {
   sign_in_failed: 'Failed sign-in',
   sign_out: 'Sign-out',
   session_revoked: 'Session revoked',
+  revoke: 'Revoke',
+  rotate_secret: 'Signing secret rotated',
+  reveal_secret: 'Signing secret shown',
+  resend: 'Resend',
+  send_test: 'Test event sent',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;
