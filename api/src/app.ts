@@ -35,6 +35,8 @@ import { standingJobs } from './modules/standing/jobs.js';
 import { standingRoutes } from './modules/standing/routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
 import { userRoutes } from './modules/users/routes.js';
+import webhooksPlugin from './modules/webhooks/plugin.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import { staffRoutes } from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
@@ -113,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     databaseUrl: config.databaseUrl,
     sweep: config.outboxSweep,
   });
+  await app.register(webhooksPlugin, { databaseUrl: config.databaseUrl });
   await app.register(docsPlugin);
   await app.register(staffRoutes);
   await app.register(staffAuthPlugin);
@@ -135,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(complianceRoutes);
   await app.register(reviewRoutes);
   await app.register(standingRoutes);
+  await app.register(webhookRoutes);
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
 

@@ -23,6 +23,12 @@ export interface WebhookReceiver {
   deliveries: ReceivedDelivery[];
   /** Answers for the next requests, in order; then 200 to a verified delivery, else 401. */
   answer(...answers: ReceiverAnswer[]): void;
+  /** Drops answers not yet used: 200 to a verified delivery from now on. */
+  clearAnswers(): void;
+  /** Verifies from now on with this secret (an endpoint's, once the server made it). */
+  useSecret(secret: string): void;
+  /** Resolves once `count` deliveries have arrived. */
+  waitForDeliveries(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
 }
 
@@ -35,7 +41,7 @@ export async function startWebhookReceiver(
   secret: string,
   tls?: { key: string; cert: string },
 ): Promise<WebhookReceiver> {
-  const verifier = new Webhook(secret);
+  let verifier = new Webhook(secret);
   const deliveries: ReceivedDelivery[] = [];
   const queued: ReceiverAnswer[] = [];
   const receive: RequestListener = async (req, res) => {
@@ -60,6 +66,22 @@ export async function startWebhookReceiver(
     port,
     deliveries,
     answer: (...answers) => queued.push(...answers),
+    clearAnswers: () => {
+      queued.length = 0;
+    },
+    useSecret(next) {
+      verifier = new Webhook(next);
+    },
+    async waitForDeliveries(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (deliveries.length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`${deliveries.length} of ${count} deliveries within ${timeoutMs} ms`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return deliveries.slice(0, count);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -25,7 +25,12 @@ export interface WebhookEvent {
 }
 
 /** Why an attempt failed, beyond a receiver's status (`endpoint_…`: refused before sending). */
-export type TDeliveryError = 'timeout' | 'redirect' | 'connection' | `endpoint_${TEndpointRefusal}`;
+export type TDeliveryError =
+  | 'timeout'
+  | 'redirect'
+  | 'connection'
+  | 'signing_secret'
+  | `endpoint_${TEndpointRefusal}`;
 
 export interface DeliveryAttempt {
   /** Any 2xx. */

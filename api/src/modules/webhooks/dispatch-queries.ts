@@ -1,0 +1,161 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { query, sql } from '../../db/sql.js';
+
+/** A claimed delivery with what its attempt needs: the event and the endpoint's secrets. */
+export interface ClaimedDelivery {
+  id: number;
+  /** This attempt's number, counted from 1 (the claim counts it). */
+  attempt: number;
+  endpointId: number;
+  url: string;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretUntil: string | null;
+  webhookId: string;
+  type: string;
+  occurredAt: string;
+  data: unknown;
+}
+
+// webhook_deliveries_due_idx. A claim is a lease: the attempt runs outside any transaction and
+// a process killed during it leaves the lease to run out, after which any instance claims the
+// delivery again, with the same event and so the same webhook-id. SKIP LOCKED keeps two
+// instances' claims apart; a disabled endpoint's deliveries wait for it to be enabled again.
+const CLAIM_DUE = sql<{ now: Date; leaseSeconds: number; limit: number }>(
+  'webhook-claim-due',
+  `with due as (
+     select d.id from webhook_deliveries d
+       join webhook_endpoints ep on ep.id = d.endpoint_id and ep.disabled_at is null
+      where d.status = 'pending' and d.next_attempt_at <= :now
+        and (d.locked_until is null or d.locked_until <= :now)
+      order by d.next_attempt_at, d.id
+      limit :limit
+      for update of d skip locked
+   )
+   update webhook_deliveries d
+      set attempts = d.attempts + 1,
+          locked_until = :now::timestamptz + make_interval(secs => :leaseSeconds)
+     from due, webhook_events e, webhook_endpoints ep
+    where d.id = due.id and e.id = d.event_id and ep.id = d.endpoint_id
+   returning d.id::int as "id", d.attempts as "attempt", ep.id as "endpointId", ep.url,
+     ep.secret_sealed as "secretSealed", ep.previous_secret_sealed as "previousSecretSealed",
+     ep.previous_secret_until as "previousSecretUntil", e.webhook_id as "webhookId", e.type,
+     e.occurred_at as "occurredAt", e.data`,
+);
+export const claimDueDeliveries = (
+  em: EntityManager,
+  params: { now: Date; leaseSeconds: number; limit: number },
+) => query<ClaimedDelivery, typeof params>(em, CLAIM_DUE, params);
+
+/** What one attempt met, as the delivery log keeps it. */
+export type AttemptRecord = {
+  deliveryId: number;
+  attempt: number;
+  attemptedAt: Date;
+  durationMs: number;
+  responseStatus: number | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  responseBody: string | null;
+};
+
+const INSERT_ATTEMPT = sql<AttemptRecord>(
+  'webhook-attempt-insert',
+  `insert into webhook_attempts (delivery_id, attempt, attempted_at, duration_ms, response_status,
+     error_code, error_message, response_body)
+   values (:deliveryId, :attempt, :attemptedAt, :durationMs, :responseStatus, :errorCode,
+     :errorMessage, :responseBody)`,
+);
+export const insertAttempt = (em: EntityManager, record: AttemptRecord) =>
+  query(em, INSERT_ATTEMPT, record);
+
+// Only while the claim is still this attempt's: a lease that ran out and was claimed again
+// belongs to the newer attempt, which records its own outcome.
+const DELIVERED = sql<{ id: number; attempt: number; at: Date; responseStatus: number | null }>(
+  'webhook-delivered',
+  `with delivered as (
+     update webhook_deliveries set status = 'delivered', delivered_at = :at, locked_until = null,
+            last_response_status = :responseStatus
+      where id = :id and attempts = :attempt and status = 'pending'
+     returning endpoint_id
+   )
+   update webhook_endpoints set failing_since = null
+    where id in (select endpoint_id from delivered) and failing_since is not null`,
+);
+export const markDelivered = (
+  em: EntityManager,
+  params: { id: number; attempt: number; at: Date; responseStatus: number | null },
+) => query(em, DELIVERED, params);
+
+/** The endpoint's first failure since its last success, set by this failure when it is the first. */
+const FAILED = sql<{
+  id: number;
+  attempt: number;
+  at: Date;
+  responseStatus: number | null;
+  nextAttemptAt: Date | null;
+}>(
+  'webhook-failed',
+  `with failed as (
+     update webhook_deliveries
+        set status = case when :nextAttemptAt::timestamptz is null then 'failed' else 'pending' end,
+            next_attempt_at = coalesce(:nextAttemptAt::timestamptz, next_attempt_at),
+            locked_until = null, last_response_status = :responseStatus
+      where id = :id and attempts = :attempt and status = 'pending'
+     returning endpoint_id
+   )
+   update webhook_endpoints ep set failing_since = coalesce(ep.failing_since, :at)
+     from failed where ep.id = failed.endpoint_id
+   returning ep.id as "endpointId", ep.failing_since as "failingSince",
+     ep.disabled_at as "disabledAt"`,
+);
+export const markFailed = (
+  em: EntityManager,
+  params: {
+    id: number;
+    attempt: number;
+    at: Date;
+    responseStatus: number | null;
+    nextAttemptAt: Date | null;
+  },
+) =>
+  query<{ endpointId: number; failingSince: string; disabledAt: string | null }, typeof params>(
+    em,
+    FAILED,
+    params,
+  );
+
+const DISABLE = sql<{ id: number; at: Date; reason: string }>(
+  'webhook-endpoint-disable',
+  `update webhook_endpoints set disabled_at = :at, disabled_reason = :reason, updated_at = :at
+    where id = :id and disabled_at is null
+   returning id, url, failing_since as "failingSince"`,
+);
+/** Disables an endpoint still enabled; answers it when this call disabled it. */
+export const disableEndpoint = (
+  em: EntityManager,
+  params: { id: number; at: Date; reason: string },
+) => query<{ id: number; url: string; failingSince: string }, typeof params>(em, DISABLE, params);
+
+const ADMINISTRATOR_EMAILS = sql(
+  'webhook-administrator-emails',
+  `select email from staff_accounts where role = 'administrator' and active order by id`,
+);
+export const administratorEmails = async (em: EntityManager) =>
+  (await query<{ email: string }, Record<string, never>>(em, ADMINISTRATOR_EMAILS, {})).map(
+    (row) => row.email,
+  );
+
+const NEXT_DUE = sql(
+  'webhook-next-due',
+  `select min(d.next_attempt_at) as "nextAt" from webhook_deliveries d
+     join webhook_endpoints ep on ep.id = d.endpoint_id and ep.disabled_at is null
+    where d.status = 'pending'`,
+);
+/** When the soonest waiting delivery is due (a retry), or null. */
+export const nextDueAt = async (em: EntityManager) => {
+  const nextAt = (
+    await query<{ nextAt: string | null }, Record<string, never>>(em, NEXT_DUE, {})
+  )[0]?.nextAt;
+  return nextAt ? new Date(nextAt) : null;
+};

@@ -1,0 +1,162 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EndpointPolicy } from './addresses.js';
+import { type DeliveryAttempt, deliverWebhook, MAX_RESPONSE_BYTES } from './deliver.js';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  insertAttempt,
+  markDelivered,
+  markFailed,
+} from './dispatch-queries.js';
+import { disableFailingEndpoint } from './endpoint-disabling.js';
+import { nextAttemptAt, shouldDisableEndpoint } from './schedule.js';
+import { decryptSecret } from './secret-box.js';
+import type { SigningSecrets } from './signing.js';
+
+/** Deliveries claimed at once; they are attempted side by side. */
+export const DISPATCH_BATCH = 32;
+/** How long a claim holds: well past an attempt's 10 s, so only a dead process lets one lapse. */
+export const LEASE_SECONDS = 60;
+
+export interface DispatchOptions {
+  secretKey: Buffer;
+  policy: EndpointPolicy;
+  publicUrl: string;
+  /** PEM certificates trusted besides the system's (local https receivers in tests). */
+  trustedCertificates?: string[];
+  /**
+   * The pass's clock: what is due, and when a retry is (tests move it to reach one). Signatures
+   * always carry the real time, which receivers check.
+   */
+  now?: () => Date;
+  batchSize?: number;
+}
+
+export interface DispatchResult {
+  /** Named as the email sender counts: attempts that succeeded and attempts that failed. */
+  sent: number;
+  failed: number;
+}
+
+/**
+ * One pass: claims up to a batch of due deliveries, attempts them side by side outside any
+ * transaction, and records each outcome in a transaction of its own (the attempt, the
+ * delivery's state and the endpoint's failure clock together). Several instances run passes
+ * at once without sharing a delivery: the claim skips what another holds.
+ */
+export async function dispatchDueWebhooks(
+  em: EntityManager,
+  options: DispatchOptions,
+): Promise<DispatchResult> {
+  const now = options.now ?? (() => new Date());
+  const claimed = await claimDueDeliveries(em.fork(), {
+    now: now(),
+    leaseSeconds: LEASE_SECONDS,
+    limit: options.batchSize ?? DISPATCH_BATCH,
+  });
+  const outcomes = await Promise.all(
+    claimed.map(async (delivery) => {
+      const attemptedAt = now();
+      const secrets = signingSecrets(delivery, options.secretKey);
+      const attempt =
+        secrets instanceof Error
+          ? unsignable(secrets)
+          : await deliverWebhook({
+              url: delivery.url,
+              webhookId: delivery.webhookId,
+              event: {
+                type: delivery.type,
+                timestamp: new Date(delivery.occurredAt),
+                data: delivery.data,
+              },
+              secrets,
+              policy: options.policy,
+              trustedCertificates: options.trustedCertificates,
+            });
+      await recordOutcome(em, delivery, attempt, attemptedAt, options);
+      return attempt.ok;
+    }),
+  );
+  const sent = outcomes.filter(Boolean).length;
+  return { sent, failed: outcomes.length - sent };
+}
+
+/** The endpoint's secrets opened; an Error when WEBHOOK_SECRET_KEY is not the one that sealed them. */
+function signingSecrets(delivery: ClaimedDelivery, key: Buffer): SigningSecrets | Error {
+  const { previousSecretSealed, previousSecretUntil } = delivery;
+  try {
+    return {
+      current: decryptSecret(delivery.secretSealed, key),
+      previous:
+        previousSecretSealed && previousSecretUntil
+          ? {
+              secret: decryptSecret(previousSecretSealed, key),
+              until: new Date(previousSecretUntil),
+            }
+          : undefined,
+    };
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/** An attempt that could not be signed: failed like any other, so it is retried and logged. */
+function unsignable(error: Error): DeliveryAttempt {
+  return {
+    ok: false,
+    status: null,
+    durationMs: 0,
+    error: { code: 'signing_secret', message: `not sent: ${error.message}` },
+  };
+}
+
+async function recordOutcome(
+  em: EntityManager,
+  delivery: ClaimedDelivery,
+  attempt: DeliveryAttempt,
+  attemptedAt: Date,
+  options: DispatchOptions,
+): Promise<void> {
+  await em.fork().transactional(async (tx) => {
+    await insertAttempt(tx, {
+      deliveryId: delivery.id,
+      attempt: delivery.attempt,
+      attemptedAt,
+      durationMs: attempt.durationMs,
+      responseStatus: attempt.status,
+      errorCode: attempt.error?.code ?? null,
+      errorMessage: attempt.error?.message.slice(0, 1000) ?? null,
+      responseBody: attempt.responseBody?.slice(0, MAX_RESPONSE_BYTES) || null,
+    });
+    const finishedAt = new Date(attemptedAt.getTime() + attempt.durationMs);
+    if (attempt.ok) {
+      await markDelivered(tx, {
+        id: delivery.id,
+        attempt: delivery.attempt,
+        at: finishedAt,
+        responseStatus: attempt.status,
+      });
+      return;
+    }
+    const [endpoint] = await markFailed(tx, {
+      id: delivery.id,
+      attempt: delivery.attempt,
+      at: finishedAt,
+      responseStatus: attempt.status,
+      nextAttemptAt: nextAttemptAt(delivery.attempt, finishedAt),
+    });
+    if (endpoint && shouldDisableEndpoint(new Date(endpoint.failingSince), finishedAt)) {
+      await disableFailingEndpoint(tx, {
+        endpointId: endpoint.endpointId,
+        at: finishedAt,
+        lastFailure: describeFailure(attempt),
+        publicUrl: options.publicUrl,
+      });
+    }
+  });
+}
+
+function describeFailure(attempt: DeliveryAttempt): string {
+  if (attempt.error) return attempt.error.message;
+  return `the receiver answered ${attempt.status}`;
+}
