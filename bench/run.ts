@@ -26,6 +26,7 @@ import { standingRunCase } from './cases/standing.js';
 import { startupCase } from './cases/startup.js';
 import { submitCase } from './cases/submit.js';
 import { uploadsCase } from './cases/uploads.js';
+import { webhooksCase } from './cases/webhooks.js';
 import { type BenchContext, Recorder, scaleLabel } from './context.js';
 import {
   largeOrganization,
@@ -167,6 +168,7 @@ try {
   });
   // Before any case that stages messages (the reminder run, submits) leaves some unsent.
   await run('email', () => emailCase(context, serverEnv));
+  await run('webhooks', () => webhooksCase(context, serverEnv));
 
   const small = scaleLabel(smallUsers);
   let typical: OrganizationRef = await typicalOrganization(db);

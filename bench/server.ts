@@ -6,7 +6,8 @@ import { loadConfig } from '../api/src/config.js';
 // off unless BENCH_JOB_WORKER=true (the email case's sender).
 const config = loadConfig({
   ...process.env,
-  NODE_ENV: 'production',
+  // The webhooks case's receiver is on this machine, which production refuses as an endpoint.
+  NODE_ENV: process.env.WEBHOOK_ALLOW_LOCAL === 'true' ? 'test' : 'production',
   LOG_LEVEL: 'silent',
   JOBS: process.env.BENCH_JOB_WORKER === 'true' ? 'true' : 'false',
   PORT: '0',

@@ -15,6 +15,8 @@ export interface ReceivedDelivery {
   verified: boolean;
   /** verify()'s complaint when it refused. */
   refusal?: string;
+  /** performance.now() when the request's body had arrived. */
+  at: number;
 }
 
 export interface WebhookReceiver {
@@ -53,7 +55,13 @@ export async function startWebhookReceiver(
     } catch (error) {
       refusal = (error as Error).message;
     }
-    deliveries.push({ headers, body, verified: refusal === undefined, refusal });
+    deliveries.push({
+      headers,
+      body,
+      verified: refusal === undefined,
+      refusal,
+      at: performance.now(),
+    });
     const next = queued.shift() ?? { status: refusal === undefined ? 200 : 401 };
     if (next === 'never') return;
     res.writeHead(next.status, next.headers).end(next.body ?? '');

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query, sql } from '../../db/sql.js';
+import { json, query, sql } from '../../db/sql.js';
 
 /** A claimed delivery with what its attempt needs: the event and the endpoint's secrets. */
 export interface ClaimedDelivery {
@@ -47,82 +47,64 @@ export const claimDueDeliveries = (
   params: { now: Date; leaseSeconds: number; limit: number },
 ) => query<ClaimedDelivery, typeof params>(em, CLAIM_DUE, params);
 
-/** What one attempt met, as the delivery log keeps it. */
-export type AttemptRecord = {
+/** What one attempt met: the delivery log's row and what follows for the delivery. */
+export type AttemptOutcome = {
   deliveryId: number;
   attempt: number;
-  attemptedAt: Date;
+  attemptedAt: string;
   durationMs: number;
+  /** Any 2xx. */
+  ok: boolean;
   responseStatus: number | null;
   errorCode: string | null;
   errorMessage: string | null;
   responseBody: string | null;
+  /** When a failed delivery is tried again; null once its attempts are spent. */
+  nextAttemptAt: string | null;
 };
 
-const INSERT_ATTEMPT = sql<AttemptRecord>(
-  'webhook-attempt-insert',
-  `insert into webhook_attempts (delivery_id, attempt, attempted_at, duration_ms, response_status,
-     error_code, error_message, response_body)
-   values (:deliveryId, :attempt, :attemptedAt, :durationMs, :responseStatus, :errorCode,
-     :errorMessage, :responseBody)`,
-);
-export const insertAttempt = (em: EntityManager, record: AttemptRecord) =>
-  query(em, INSERT_ATTEMPT, record);
-
-// Only while the claim is still this attempt's: a lease that ran out and was claimed again
-// belongs to the newer attempt, which records its own outcome.
-const DELIVERED = sql<{ id: number; attempt: number; at: Date; responseStatus: number | null }>(
-  'webhook-delivered',
-  `with delivered as (
-     update webhook_deliveries set status = 'delivered', delivered_at = :at, locked_until = null,
-            last_response_status = :responseStatus
-      where id = :id and attempts = :attempt and status = 'pending'
-     returning endpoint_id
+// One statement per batch of attempts: their log rows, each delivery's state (only while the
+// claim is still this attempt's: a lease that ran out and was claimed again belongs to the newer
+// attempt) and each endpoint's failure clock (cleared by a success, started by a first failure).
+const RECORD_OUTCOMES = sql<{ outcomes: string }>(
+  'webhook-record-outcomes',
+  `with o as (
+     select * from jsonb_to_recordset(:outcomes::jsonb) as o("deliveryId" bigint, attempt int,
+       "attemptedAt" timestamptz, "durationMs" int, ok boolean, "responseStatus" int,
+       "errorCode" text, "errorMessage" text, "responseBody" text, "nextAttemptAt" timestamptz)
+   ), logged as (
+     insert into webhook_attempts (delivery_id, attempt, attempted_at, duration_ms,
+       response_status, error_code, error_message, response_body)
+     select "deliveryId", attempt, "attemptedAt", "durationMs", "responseStatus", "errorCode",
+       "errorMessage", "responseBody" from o
+   ), settled as (
+     update webhook_deliveries d
+        set status = case when o.ok then 'delivered'
+                          when o."nextAttemptAt" is null then 'failed' else 'pending' end,
+            delivered_at = case when o.ok
+              then o."attemptedAt" + make_interval(secs => o."durationMs" / 1000.0) end,
+            next_attempt_at = coalesce(o."nextAttemptAt", d.next_attempt_at),
+            locked_until = null, last_response_status = o."responseStatus"
+       from o
+      where d.id = o."deliveryId" and d.attempts = o.attempt and d.status = 'pending'
+     returning d.endpoint_id, o.ok, o."attemptedAt"
+   ), by_endpoint as (
+     select endpoint_id, bool_or(ok) as succeeded, min("attemptedAt") as first_attempt
+       from settled group by endpoint_id
    )
-   update webhook_endpoints set failing_since = null
-    where id in (select endpoint_id from delivered) and failing_since is not null`,
+   update webhook_endpoints ep
+      set failing_since = case when b.succeeded then null
+                               else coalesce(ep.failing_since, b.first_attempt) end
+     from by_endpoint b
+    where ep.id = b.endpoint_id
+   returning ep.id as "endpointId", ep.failing_since as "failingSince"`,
 );
-export const markDelivered = (
-  em: EntityManager,
-  params: { id: number; attempt: number; at: Date; responseStatus: number | null },
-) => query(em, DELIVERED, params);
-
-/** The endpoint's first failure since its last success, set by this failure when it is the first. */
-const FAILED = sql<{
-  id: number;
-  attempt: number;
-  at: Date;
-  responseStatus: number | null;
-  nextAttemptAt: Date | null;
-}>(
-  'webhook-failed',
-  `with failed as (
-     update webhook_deliveries
-        set status = case when :nextAttemptAt::timestamptz is null then 'failed' else 'pending' end,
-            next_attempt_at = coalesce(:nextAttemptAt::timestamptz, next_attempt_at),
-            locked_until = null, last_response_status = :responseStatus
-      where id = :id and attempts = :attempt and status = 'pending'
-     returning endpoint_id
-   )
-   update webhook_endpoints ep set failing_since = coalesce(ep.failing_since, :at)
-     from failed where ep.id = failed.endpoint_id
-   returning ep.id as "endpointId", ep.failing_since as "failingSince",
-     ep.disabled_at as "disabledAt"`,
-);
-export const markFailed = (
-  em: EntityManager,
-  params: {
-    id: number;
-    attempt: number;
-    at: Date;
-    responseStatus: number | null;
-    nextAttemptAt: Date | null;
-  },
-) =>
-  query<{ endpointId: number; failingSince: string; disabledAt: string | null }, typeof params>(
+/** Records a batch's outcomes; answers each endpoint concerned with its failure clock. */
+export const recordOutcomes = (em: EntityManager, outcomes: AttemptOutcome[]) =>
+  query<{ endpointId: number; failingSince: string | null }, { outcomes: string }>(
     em,
-    FAILED,
-    params,
+    RECORD_OUTCOMES,
+    { outcomes: json(outcomes) },
   );
 
 const DISABLE = sql<{ id: number; at: Date; reason: string }>(

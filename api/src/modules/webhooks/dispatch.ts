@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EndpointPolicy } from './addresses.js';
 import { type DeliveryAttempt, deliverWebhook, MAX_RESPONSE_BYTES } from './deliver.js';
 import {
+  type AttemptOutcome,
   type ClaimedDelivery,
   claimDueDeliveries,
-  insertAttempt,
-  markDelivered,
-  markFailed,
+  recordOutcomes,
 } from './dispatch-queries.js';
 import { disableFailingEndpoint } from './endpoint-disabling.js';
 import { nextAttemptAt, shouldDisableEndpoint } from './schedule.js';
@@ -40,8 +39,8 @@ export interface DispatchResult {
 
 /**
  * One pass: claims up to a batch of due deliveries, attempts them side by side outside any
- * transaction, and records each outcome in a transaction of its own (the attempt, the
- * delivery's state and the endpoint's failure clock together). Several instances run passes
+ * transaction, and records their outcomes in one transaction (the attempts, the deliveries'
+ * states and the endpoints' failure clocks together). Several instances run passes
  * at once without sharing a delivery: the claim skips what another holds.
  */
 export async function dispatchDueWebhooks(
@@ -54,7 +53,8 @@ export async function dispatchDueWebhooks(
     leaseSeconds: LEASE_SECONDS,
     limit: options.batchSize ?? DISPATCH_BATCH,
   });
-  const outcomes = await Promise.all(
+  if (claimed.length === 0) return { sent: 0, failed: 0 };
+  const attempts = await Promise.all(
     claimed.map(async (delivery) => {
       const attemptedAt = now();
       const secrets = signingSecrets(delivery, options.secretKey);
@@ -73,12 +73,62 @@ export async function dispatchDueWebhooks(
               policy: options.policy,
               trustedCertificates: options.trustedCertificates,
             });
-      await recordOutcome(em, delivery, attempt, attemptedAt, options);
-      return attempt.ok;
+      return { delivery, attempt, attemptedAt };
     }),
   );
-  const sent = outcomes.filter(Boolean).length;
-  return { sent, failed: outcomes.length - sent };
+  await recordBatch(em, attempts, options);
+  const sent = attempts.filter(({ attempt }) => attempt.ok).length;
+  return { sent, failed: attempts.length - sent };
+}
+
+interface Attempted {
+  delivery: ClaimedDelivery;
+  attempt: DeliveryAttempt;
+  attemptedAt: Date;
+}
+
+/**
+ * The batch's outcomes in one transaction: the log, the deliveries, the endpoints' failure
+ * clocks, and the disabling of an endpoint whose clock has run three days.
+ */
+async function recordBatch(
+  em: EntityManager,
+  attempts: Attempted[],
+  options: DispatchOptions,
+): Promise<void> {
+  const outcomes: AttemptOutcome[] = attempts.map(({ delivery, attempt, attemptedAt }) => {
+    const finishedAt = new Date(attemptedAt.getTime() + attempt.durationMs);
+    return {
+      deliveryId: delivery.id,
+      attempt: delivery.attempt,
+      attemptedAt: attemptedAt.toISOString(),
+      durationMs: attempt.durationMs,
+      ok: attempt.ok,
+      responseStatus: attempt.status,
+      errorCode: attempt.error?.code ?? null,
+      errorMessage: attempt.error?.message.slice(0, 1000) ?? null,
+      responseBody: attempt.responseBody?.slice(0, MAX_RESPONSE_BYTES) || null,
+      nextAttemptAt: attempt.ok
+        ? null
+        : (nextAttemptAt(delivery.attempt, finishedAt)?.toISOString() ?? null),
+    };
+  });
+  await em.fork().transactional(async (tx) => {
+    const endpoints = await recordOutcomes(tx, outcomes);
+    for (const { endpointId, failingSince } of endpoints) {
+      const last = attempts.findLast(({ delivery }) => delivery.endpointId === endpointId);
+      if (!failingSince || !last) continue;
+      const at = new Date(last.attemptedAt.getTime() + last.attempt.durationMs);
+      if (shouldDisableEndpoint(new Date(failingSince), at)) {
+        await disableFailingEndpoint(tx, {
+          endpointId,
+          at,
+          lastFailure: describeFailure(last.attempt),
+          publicUrl: options.publicUrl,
+        });
+      }
+    }
+  });
 }
 
 /** The endpoint's secrets opened; an Error when WEBHOOK_SECRET_KEY is not the one that sealed them. */
@@ -108,52 +158,6 @@ function unsignable(error: Error): DeliveryAttempt {
     durationMs: 0,
     error: { code: 'signing_secret', message: `not sent: ${error.message}` },
   };
-}
-
-async function recordOutcome(
-  em: EntityManager,
-  delivery: ClaimedDelivery,
-  attempt: DeliveryAttempt,
-  attemptedAt: Date,
-  options: DispatchOptions,
-): Promise<void> {
-  await em.fork().transactional(async (tx) => {
-    await insertAttempt(tx, {
-      deliveryId: delivery.id,
-      attempt: delivery.attempt,
-      attemptedAt,
-      durationMs: attempt.durationMs,
-      responseStatus: attempt.status,
-      errorCode: attempt.error?.code ?? null,
-      errorMessage: attempt.error?.message.slice(0, 1000) ?? null,
-      responseBody: attempt.responseBody?.slice(0, MAX_RESPONSE_BYTES) || null,
-    });
-    const finishedAt = new Date(attemptedAt.getTime() + attempt.durationMs);
-    if (attempt.ok) {
-      await markDelivered(tx, {
-        id: delivery.id,
-        attempt: delivery.attempt,
-        at: finishedAt,
-        responseStatus: attempt.status,
-      });
-      return;
-    }
-    const [endpoint] = await markFailed(tx, {
-      id: delivery.id,
-      attempt: delivery.attempt,
-      at: finishedAt,
-      responseStatus: attempt.status,
-      nextAttemptAt: nextAttemptAt(delivery.attempt, finishedAt),
-    });
-    if (endpoint && shouldDisableEndpoint(new Date(endpoint.failingSince), finishedAt)) {
-      await disableFailingEndpoint(tx, {
-        endpointId: endpoint.endpointId,
-        at: finishedAt,
-        lastFailure: describeFailure(attempt),
-        publicUrl: options.publicUrl,
-      });
-    }
-  });
 }
 
 function describeFailure(attempt: DeliveryAttempt): string {
