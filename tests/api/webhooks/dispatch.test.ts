@@ -211,6 +211,26 @@ describe('webhook deliveries', () => {
     await api('DELETE', `/api/admin/webhook-endpoints/${endpoint.id}`);
   });
 
+  it('forgets events past 90 days once nothing waits to send them, with their log', async () => {
+    const endpoint = await addEndpoint();
+    await commitEvent();
+    await t.app.webhooks.dispatch();
+    await commitEvent();
+    const em = t.app.orm.em.fork();
+    await em
+      .getConnection()
+      .execute(
+        `update webhook_events set occurred_at = now() - interval '91 days' where id in (select event_id from webhook_deliveries where endpoint_id = ?)`,
+        [endpoint.id],
+      );
+    // Both are old; only the delivered one goes, the waiting one stays until it is sent.
+    expect(await t.app.webhooks.forgetOld()).toBeGreaterThanOrEqual(1);
+    expect((await deliveriesOf(endpoint.id)).map((delivery) => delivery.status)).toEqual([
+      'pending',
+    ]);
+    await api('DELETE', `/api/admin/webhook-endpoints/${endpoint.id}`);
+  });
+
   it('refuses addresses a request may not go to, in the form’s words', async () => {
     for (const [url, message] of [
       ['http://169.254.169.254/latest/meta-data', /public internet/],

@@ -141,3 +141,22 @@ export const nextDueAt = async (em: EntityManager) => {
   )[0]?.nextAt;
   return nextAt ? new Date(nextAt) : null;
 };
+
+/** How long the delivery log keeps an event whose deliveries are done (Svix keeps 90 days). */
+export const LOG_RETENTION_DAYS = 90;
+
+// webhook_events_occurred_idx; deliveries and attempts go with their event (cascade). A few
+// thousand at a time, so no statement holds many rows' locks for long.
+const FORGET_OLD_EVENTS = sql<{ before: Date; limit: number }>(
+  'webhook-forget-old-events',
+  `delete from webhook_events where id in (
+     select e.id from webhook_events e
+      where e.occurred_at < :before
+        and not exists (select 1 from webhook_deliveries d
+                         where d.event_id = e.id and d.status = 'pending')
+      order by e.occurred_at limit :limit)
+   returning id`,
+);
+/** Deletes up to `limit` events older than `before` that nothing waits to send; answers how many. */
+export const forgetOldEvents = async (em: EntityManager, params: { before: Date; limit: number }) =>
+  (await query<{ id: number }, typeof params>(em, FORGET_OLD_EVENTS, params)).length;

@@ -3,12 +3,15 @@ import fp from 'fastify-plugin';
 import { listen } from '../../db/notifications.js';
 import { createSender } from '../email/sender.js';
 import { DISPATCH_BATCH, type DispatchResult, dispatchDueWebhooks } from './dispatch.js';
-import { nextDueAt } from './dispatch-queries.js';
+import { forgetOldEvents, LOG_RETENTION_DAYS, nextDueAt } from './dispatch-queries.js';
 
 /** The minute's sweep: retries whose wake-up was lost, and leases a dead process left. */
 const SWEEP_JOB = 'webhook-deliveries';
 /** A wake-up at the soonest retry's time, on whichever instance's worker takes it. */
 const RETRY_JOB = 'webhook-retry';
+/** Each night: the delivery log forgets what it no longer needs to show. */
+const RETENTION_JOB = 'webhook-log-retention';
+const RETENTION_BATCH = 5_000;
 /** Notified by webhook_deliveries' triggers when a delivery is written or due again. */
 const DUE_CHANNEL = 'webhook_due';
 const FIRST_CONNECTION_WAIT_MS = 5_000;
@@ -19,6 +22,11 @@ export interface Webhooks {
    * with a later clock to reach a retry).
    */
   dispatch(options?: { now?: () => Date; trustedCertificates?: string[] }): Promise<DispatchResult>;
+  /**
+   * Deletes events older than the log's retention that nothing waits to send (their deliveries
+   * and attempts with them); answers how many.
+   */
+  forgetOld(now?: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -41,7 +49,16 @@ const webhooksPlugin: FastifyPluginAsync<{ databaseUrl: string }> = async (app, 
       publicUrl,
       ...pass,
     });
-  app.decorate('webhooks', { dispatch } satisfies Webhooks);
+  const forgetOld: Webhooks['forgetOld'] = async (now = new Date()) => {
+    const before = new Date(now.getTime() - LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    let forgotten = 0;
+    for (;;) {
+      const deleted = await forgetOldEvents(app.orm.em.fork(), { before, limit: RETENTION_BATCH });
+      forgotten += deleted;
+      if (deleted < RETENTION_BATCH) return forgotten;
+    }
+  };
+  app.decorate('webhooks', { dispatch, forgetOld } satisfies Webhooks);
 
   const sender = createSender({
     deliver: async () => {
@@ -66,6 +83,13 @@ const webhooksPlugin: FastifyPluginAsync<{ databaseUrl: string }> = async (app, 
   const request = () => sender.request();
   app.jobs.define({ name: SWEEP_JOB, cron: '* * * * *', handler: request });
   app.jobs.define({ name: RETRY_JOB, handler: request });
+  app.jobs.define({
+    name: RETENTION_JOB,
+    cron: '40 3 * * *',
+    handler: async () => {
+      app.log.info({ forgotten: await forgetOld() }, 'webhook log retention');
+    },
+  });
   let stopListening = async () => {};
   app.addHook('onReady', async () => {
     const send = () => void sender.request();
