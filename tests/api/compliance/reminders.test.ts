@@ -8,10 +8,10 @@ import {
   TestKit,
 } from '../../../api/src/db/entities/index.js';
 import { runReminders } from '../../../api/src/modules/compliance/reminders.js';
-import { programZoneInstant } from '../../../api/src/modules/reports/report-frequency.js';
 import { addDays, todayInProgramZone } from '../../../shared/program-zone.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { makeCompany, makeOrganization, unique } from '../../helpers/fixtures.js';
+import { eightAm } from '../../helpers/program-days.js';
 import { registeredTester } from './helpers.js';
 
 // Reminders 60, 30 and 7 days before a certification or calibration is due and on the day, at
@@ -24,12 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const em = () => t.app.orm.em.fork();
-
-/** 8:00 in New York on a YYYY-MM-DD day. */
-function eightAm(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return programZoneInstant(year, month, date, 8);
-}
 
 const run = (now: Date, options: { pageRows?: number; afterPage?: () => void } = {}) =>
   runReminders(em(), {

@@ -9,11 +9,11 @@ import {
   Registration,
   type TOrganization,
 } from '../../../api/src/db/entities/index.js';
-import { programZoneInstant } from '../../../api/src/modules/reports/report-frequency.js';
 import { liftSatisfiedSuspensions, runStandings } from '../../../api/src/modules/standing/run.js';
 import { addDays } from '../../../shared/program-zone.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { makeCompany, makeOrganization, makeRegistration, unique } from '../../helpers/fixtures.js';
+import { justAfterMidnight } from '../../helpers/program-days.js';
 
 // The daily standing run: lapses at the end of a registration's period, staff suspensions past
 // their last day, automatic suspensions the first day a needed item has expired and their lift
@@ -26,12 +26,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const em = () => t.app.orm.em.fork();
-
-/** 00:05 in New York on a YYYY-MM-DD day, when the run starts. */
-function justAfterMidnight(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(programZoneInstant(year, month, date, 0).getTime() + 5 * 60_000);
-}
 
 const run = (day: string, options: { windowIds?: number; afterPage?: () => void } = {}) =>
   runStandings(em(), { now: justAfterMidnight(day), ...options });

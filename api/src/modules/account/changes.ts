@@ -12,6 +12,8 @@ import { RENEWABLE_STATES } from '../compliance/renewals.js';
 import { certificationLabel, testKitLabel } from '../review/items.js';
 import { bumpReviewVersions } from '../review/queries.js';
 import type { AuditedItem } from '../review/records.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import { registrationFactsOf, registrationSubmitted } from '../webhooks/payloads.js';
 import {
   CLAIM_OWN_UPLOAD,
   LOCK_REGISTRATIONS,
@@ -112,9 +114,15 @@ export interface Sent {
 export async function queue(change: Change, sent: Sent[], alsoShowing: number[] = []) {
   const now = new Date();
   for (const { registrationId, items, before } of sent) {
-    const registration = await change.tx.findOneOrFail(Registration, registrationId);
+    const registration = await change.tx.findOneOrFail(Registration, registrationId, {
+      populate: ['user', 'organization'],
+    });
     const state: TReviewState = registration.reviewState;
     if (state === 'approved') {
+      recordWebhookEvent(
+        change.tx,
+        registrationSubmitted(registrationFactsOf(registration), 'renewal'),
+      );
       registration.resumeState = 'approved';
       registration.reviewState = 'pending';
       registration.queuedAt = now;

@@ -25,6 +25,8 @@ import { AppError } from '../../errors.js';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.js';
 import { recordAudit } from '../audit/service.js';
 import { bumpReviewVersions } from '../review/queries.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import { registrationSubmitted } from '../webhooks/payloads.js';
 import {
   ACCEPTED_CERTIFICATIONS,
   CLAIM_OWN_UPLOAD,
@@ -175,6 +177,21 @@ export async function addPerson(
       }
       await tx.flush();
       registrationIds.push(registration.id);
+      recordWebhookEvent(
+        tx,
+        registrationSubmitted(
+          {
+            id: registration.id,
+            user_id: person.id,
+            organization_id: organization.id,
+            company_id: companyId,
+            first_name: person.firstName,
+            last_name: person.lastName,
+            organization_name: organization.name,
+          },
+          'company_admin',
+        ),
+      );
       recordAudit(
         tx,
         { id: null, email: admin.email },

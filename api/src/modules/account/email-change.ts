@@ -20,6 +20,7 @@ import {
 } from '../../security/secret-tokens.js';
 import { recordAudit } from '../audit/service.js';
 import { stageEmail } from '../email/outbox.js';
+import { recordPersonChanges } from '../webhooks/person-events.js';
 import {
   EMAIL_TAKEN,
   SET_EMAIL,
@@ -114,6 +115,7 @@ export async function confirmEmailChange(
       }
       throw error;
     }
+    await recordPersonChanges(tx, change.user_id, { email: [change.old_email, change.new_email] });
     recordAudit(
       tx,
       { id: null, email: change.new_email },

@@ -21,6 +21,8 @@ import { stageEmail } from '../email/outbox.js';
 import type { LinkCache } from '../registration/link-cache.js';
 import { signupNotification } from '../registration/notification.js';
 import { openLinkRow } from '../registration/organization-link.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import { registrationSubmitted } from '../webhooks/payloads.js';
 import {
   CURRENT_CERTIFICATIONS,
   CURRENT_TEST_KITS,
@@ -155,6 +157,19 @@ export async function registerWithOrganization(
     }
     recordCarriedCredentials(tx, registration, person.company_id, credentials);
     await tx.flush();
+    recordWebhookEvent(
+      tx,
+      registrationSubmitted(
+        {
+          ...person,
+          id: registration.id,
+          user_id: userId,
+          organization_id: organization.id,
+          organization_name: organization.name,
+        },
+        'account',
+      ),
+    );
     recordAudit(
       tx,
       { id: null, email: person.email },

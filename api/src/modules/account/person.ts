@@ -5,6 +5,7 @@ import type { TUserType } from '../../../../shared/constants.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
+import { recordPersonChanges } from '../webhooks/person-events.js';
 import { UPDATE_DIRECTORY_HIDDEN, UPDATE_PHONE } from './record-queries.js';
 
 // Changes a registrant makes to their own person. Each is audited as made by the registrant
@@ -21,6 +22,7 @@ export async function changePhone(
       { userId: number; phone: string }
     >(tx, UPDATE_PHONE, { userId, phone: request.phone });
     if (!changed) throw AppError.unauthorized();
+    await recordPersonChanges(tx, userId, { phone: [changed.before_phone, request.phone] });
     recordAudit(
       tx,
       { id: null, email: changed.email },
@@ -53,6 +55,9 @@ export async function changeDirectoryListing(
     if (!changed) throw AppError.unauthorized();
     // Thrown inside the transaction: nothing is kept.
     if (changed.type !== 'tester') throw AppError.badRequest(MESSAGES.accountDirectoryTestersOnly);
+    await recordPersonChanges(tx, userId, {
+      directory_hidden: [changed.before_hidden, request.hidden],
+    });
     recordAudit(
       tx,
       { id: null, email: changed.email },

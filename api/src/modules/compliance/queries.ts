@@ -2,6 +2,7 @@ import type { TReminderItemKind } from '../../../../shared/reminders.js';
 import type { TCredentialHolder } from '../../../../shared/requirements.js';
 import { type PartValues, sql } from '../../db/sql.js';
 import { stagedEmailsInsert } from '../email/queries.js';
+import { webhookEventsInsert } from '../webhooks/queries.js';
 import type { ItemFacts } from './items.js';
 
 // Every statement of the compliance lifecycle's reminders: the items due at a threshold that no
@@ -74,14 +75,25 @@ export interface ReminderCandidateRow extends ItemFacts {
   user_id: number;
   email: string;
   first_name: string;
+  last_name: string;
   /** The language of the person's most recent registration among the item's. */
   language: string;
   item_kind: TReminderItemKind;
   item_key: string;
   due_on: string;
   threshold_days: number;
-  /** Each registration the item is on: its id, organization and form. */
-  registrations: { registrationId: number; organization: string; formHash: string }[];
+  /**
+   * Each registration the item is on: its id, organization and form, and the item's row there
+   * (a certification's or a test kit's id) with its organization's and company's ids.
+   */
+  registrations: {
+    registrationId: number;
+    organization: string;
+    formHash: string;
+    itemId: number;
+    organizationId: number;
+    companyId: number | null;
+  }[];
 }
 
 /**
@@ -105,34 +117,38 @@ export const REMINDER_CANDIDATES = sql<{
                    where t::int >= i.due_on - :today::date) as threshold_days
        from items i where i.user_id > :afterUserId
    )
-   select d.user_id, u.email, u.first_name,
+   select d.user_id, u.email, u.first_name, u.last_name,
           ${latest('d.language')} as language,
           d.item_kind, d.item_key, to_char(d.due_on, 'YYYY-MM-DD') as due_on, d.threshold_days,
           ${latest('d.number')} as number, ${latest('d.agency')} as agency,
           ${latest('d.type')} as type, ${latest('d.serial')} as serial,
           ${latest('d.manufacturer')} as manufacturer, ${latest('d.model')} as model,
           json_agg(distinct jsonb_build_object('registrationId', d.registration_id,
-            'organization', d.organization_name, 'formHash', d.form_hash)) as registrations
+            'organization', d.organization_name, 'formHash', d.form_hash, 'itemId', d.item_id,
+            'organizationId', d.organization_id, 'companyId', d.company_id)) as registrations
      from due d join users u on u.id = d.user_id
     where not exists (
             select 1 from reminders m
              where m.user_id = d.user_id and m.item_kind = d.item_kind and m.item_key = d.item_key
                and m.due_on = d.due_on and m.threshold_days = d.threshold_days)
-    group by d.user_id, u.email, u.first_name, d.item_kind, d.item_key, d.due_on, d.threshold_days
+    group by d.user_id, u.email, u.first_name, u.last_name, d.item_kind, d.item_key, d.due_on, d.threshold_days
     order by d.user_id, d.item_kind, d.item_key, d.due_on
     limit :limit`,
 );
 
 /**
- * Stores a page's status links (a jsonb list of {registrationId, tokenHash, expiresAt}) and
- * stages its emails, in the transaction that claimed the reminders.
+ * Stores a page's status links (a jsonb list of {registrationId, tokenHash, expiresAt}), records
+ * its webhook events and stages its emails, in the transaction that claimed the reminders.
  */
-export const STAGE_REMINDER_EMAILS = sql<{ links: string } & PartValues<typeof stagedEmailsInsert>>(
+export const STAGE_REMINDER_EMAILS = sql<
+  { links: string } & PartValues<typeof webhookEventsInsert> & PartValues<typeof stagedEmailsInsert>
+>(
   'stage-reminder-emails',
   `with links as (
      insert into registration_status_tokens (registration_id, token_hash, expires_at)
      select (l->>'registrationId')::int, l->>'tokenHash', (l->>'expiresAt')::timestamptz
-       from jsonb_array_elements(:links::jsonb) l)
+       from jsonb_array_elements(:links::jsonb) l),
+   events as (${webhookEventsInsert.text})
    ${stagedEmailsInsert.text}`,
 );
 
@@ -288,4 +304,38 @@ export const EXPIRATIONS_PER_WEEK = sql<{ today: string; toDay: string; organiza
     where c.expires_on between :today::date and :toDay::date
       and (:organizationId = 0 or r.organization_id = :organizationId)
     group by 1`,
+);
+
+/**
+ * Certifications of `active` registrations whose expiry date is one of the days from :fromDay
+ * to the day before :today: the nights that have noticed, or should have noticed, their expiry.
+ */
+export const EXPIRED_CERTIFICATIONS = sql<{ today: string; fromDay: string }>(
+  'expired-certifications',
+  `with active as not materialized (${ACTIVE_REGISTRATIONS_TEXT})
+   select c.id, a.id as registration_id, a.user_id, a.organization_id, u.first_name,
+          u.last_name, c.agency_name as agency, c.type_name as type,
+          to_char(c.expires_on, 'YYYY-MM-DD') as expires_on
+     from certifications c
+     join active a on a.id = c.registration_id
+     join users u on u.id = a.user_id
+    where c.expires_on between :fromDay::date and :today::date - 1
+    order by c.id`,
+);
+
+/**
+ * Test kits in use (on a submission of an `active` registration) whose calibration was due on
+ * one of the days from :fromDay to the day before :today.
+ */
+export const EXPIRED_CALIBRATIONS = sql<{ today: string; fromDay: string }>(
+  'expired-calibrations',
+  `with active as not materialized (${ACTIVE_REGISTRATIONS_TEXT})
+   select k.id, k.organization_id, k.company_id, k.serial, k.manufacturer, k.model,
+          to_char(k.calibration_due_on, 'YYYY-MM-DD') as calibration_due_on
+     from test_kits k
+    where k.calibration_due_on between :fromDay::date and :today::date - 1
+      and k.submission_id is not null and k.retired_at is null
+      and exists (select 1 from active a
+                   where a.submission_id = k.submission_id and a.organization_id = k.organization_id)
+    order by k.id`,
 );

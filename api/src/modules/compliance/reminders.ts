@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCOUNT_PATH } from '../../../../shared/account.js';
 import { DEFAULT_LANGUAGE, languageOf } from '../../../../shared/i18n/languages.js';
-import { addDays, todayInProgramZone } from '../../../../shared/program-zone.js';
+import { addDays, daysBetween, todayInProgramZone } from '../../../../shared/program-zone.js';
 import { REMINDER_THRESHOLDS } from '../../../../shared/reminders.js';
 import { json, query } from '../../db/sql.js';
 import { stagedEmailRow } from '../email/outbox.js';
 import { type StagedEmailRow, stagedEmailsInsert } from '../email/queries.js';
 import { newStatusLink } from '../review/status-links.js';
+import type { RecordedEvent } from '../webhooks/events.js';
+import { certificationExpiring, testKitCalibrationDue } from '../webhooks/payloads.js';
+import { webhookEventsInsert } from '../webhooks/queries.js';
 import { type ReminderItem, reminderEmail, reminderItemName } from './emails.js';
 import { itemFacts } from './items.js';
 import {
@@ -18,9 +21,11 @@ import {
 
 // The daily reminder run: every item due within 60 days whose current threshold (60, 30, 7 or
 // 0 days) has no reminder yet gets one, a page of people at a time. Each page is one
-// transaction that claims its reminders (the unique index lets only one run write each) and
-// stages one email per person for the reminders it claimed, so a crash or a second instance
-// never sends an (item, threshold) twice and a retry sends what a crashed run did not.
+// transaction that claims its reminders (the unique index lets only one run write each),
+// stages one email per person for the reminders it claimed and records their webhook events
+// (keyed, so another person's reminder of the same kit records nothing more), so a crash or a
+// second instance never sends an (item, threshold) twice and a retry sends what a crashed run
+// did not.
 
 /** Items read per page; a person's items are never split between pages. */
 const PAGE_ROWS = 500;
@@ -55,6 +60,37 @@ const itemOf = (row: ReminderCandidateRow): ReminderItem => ({
   ...itemFacts(row),
   organizations: [...new Set(row.registrations.map((entry) => entry.organization))].sort(),
 });
+
+/**
+ * A claimed reminder's webhook events: one per certification or test kit it covers (a person's
+ * item on several registrations is one row each there). Credentials and periods have none.
+ */
+function reminderEvents(row: ReminderCandidateRow, today: string): RecordedEvent[] {
+  const point = { threshold_days: row.threshold_days, days_left: daysBetween(today, row.due_on) };
+  return row.registrations.flatMap((entry) => {
+    if (row.item_kind === 'certification') {
+      const certification = {
+        ...row,
+        id: entry.itemId,
+        registration_id: entry.registrationId,
+        organization_id: entry.organizationId,
+        expires_on: row.due_on,
+      };
+      return [certificationExpiring(certification, point)];
+    }
+    if (row.item_kind === 'calibration') {
+      const kit = {
+        ...row,
+        id: entry.itemId,
+        organization_id: entry.organizationId,
+        company_id: entry.companyId,
+        calibration_due_on: row.due_on,
+      };
+      return [testKitCalibrationDue(kit, point)];
+    }
+    return [];
+  });
+}
 
 async function sendPage(
   em: EntityManager,
@@ -142,6 +178,11 @@ async function sendPage(
     if (emails.length > 0) {
       await query(tx, STAGE_REMINDER_EMAILS, {
         links: json(links),
+        ...webhookEventsInsert.values(
+          [...byPerson.values()].flatMap((person) =>
+            person.rows.flatMap((row) => reminderEvents(row, today)),
+          ),
+        ),
         ...stagedEmailsInsert.values(emails),
       });
     }

@@ -15,6 +15,8 @@ import { exactCompany, newCompany } from '../companies/queries.js';
 import { credentialRequirementsJsonSql } from '../credentials/queries.js';
 import { finishedRunDraft } from '../drafts/queries.js';
 import { type StagedEmailRow, stagedEmailInsert } from '../email/queries.js';
+import type { RecordedEvent } from '../webhooks/events.js';
+import { registeredEventsInsert } from '../webhooks/queries.js';
 
 // The public side's statements: the organization behind a registration link, and the final
 // submit's read and two writes, run by name on a pooled connection (docs/decisions.md, "The
@@ -260,7 +262,8 @@ export async function writeSubmissionFirst(
 }
 
 type RestWriteValues = PartValues<typeof stagedEmailInsert> &
-  PartValues<typeof finishedRunDraft> & {
+  PartValues<typeof finishedRunDraft> &
+  PartValues<typeof registeredEventsInsert> & {
     people: string;
     companyId: number;
     organizationId: number;
@@ -286,6 +289,7 @@ const REST_WRITE = sql<RestWriteValues>(
      select user_id, :organizationId::int, :companyId::int, :submissionId::int, :language
        from people order by user_id
      returning id, user_id),
+   submitted as (${registeredEventsInsert.text}),
    certified as (
      insert into certifications (user_id, registration_id, number, expires_on, agency_id,
                                  agency_name, type_id, type_name, document_id)
@@ -333,7 +337,7 @@ export interface SubmittedCredential extends TCredentialRecord {
 /**
  * The second write: every person linked to the company and registered for the organization,
  * their certifications and credentials, the company's credentials on each of their
- * registrations, the test kits, and the notification staged.
+ * registrations, the test kits, the notification staged and each registration's event recorded.
  */
 export async function writeSubmissionRest(
   client: StatementRunner,
@@ -349,10 +353,13 @@ export async function writeSubmissionRest(
     testKits: SubmittedTestKit[];
     credentials: SubmittedCredential[];
     notification: StagedEmailRow;
+    /** One registration.submitted per person, its registration_id added as it is inserted. */
+    events: RecordedEvent[];
   },
 ): Promise<void> {
   await client.run<never, RestWriteValues>(REST_WRITE, {
     ...stagedEmailInsert.values(write.notification),
+    ...registeredEventsInsert.values(write.events),
     ...finishedRunDraft.values(write.idempotencyKey),
     people: json(write.userIds.map((userId) => ({ user_id: userId }))),
     companyId: write.companyId,

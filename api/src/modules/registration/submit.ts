@@ -7,6 +7,7 @@ import { type PooledClient, withPooledClient } from '../../db/pooled-client.js';
 import { AppError } from '../../errors.js';
 import { faultPoint } from '../../testing/fault-points.js';
 import { stagedEmailRow } from '../email/outbox.js';
+import { registrationSubmitted } from '../webhooks/payloads.js';
 import { replayOf, requestHash } from './idempotency.js';
 import type { LinkCache } from './link-cache.js';
 import { signupNotification } from './notification.js';
@@ -260,6 +261,19 @@ async function attemptSubmit(
           testKits: request.testKitInfo,
           consoleUrl: `${options.publicUrl}/scadmin/review`,
         }),
+      ),
+      events: people.map(({ user, position }) =>
+        registrationSubmitted(
+          {
+            user_id: userId(position),
+            organization_id: organization.id,
+            company_id: company,
+            first_name: user.userFirstName,
+            last_name: user.userLastName,
+            organization_name: organization.name,
+          },
+          'form',
+        ),
       ),
     });
     faultPoint('before-commit');

@@ -10,8 +10,12 @@ export interface ReregistrationRow {
   standing: 'active' | 'suspended' | 'lapsed';
   valid_through: string | null;
   reregistered: boolean;
+  organization_id: number;
+  company_id: number | null;
   organization_name: string;
   email: string;
+  first_name: string;
+  last_name: string;
 }
 
 /** What decides whether the registration's person can register again (not locked). */
@@ -27,7 +31,8 @@ export const LOCK_REGISTRATION = sql<{ registrationId: number }>(
   'reregistration-lock',
   `select r.id, r.user_id, r.review_state, r.standing,
           to_char(r.valid_through, 'YYYY-MM-DD') as valid_through,
-          r.reregistered_at is not null as reregistered, o.name as organization_name, u.email
+          r.reregistered_at is not null as reregistered, r.organization_id, r.company_id,
+          o.name as organization_name, u.email, u.first_name, u.last_name
      from registrations r join organizations o on o.id = r.organization_id
      join users u on u.id = r.user_id
     where r.id = :registrationId

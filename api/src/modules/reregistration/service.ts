@@ -6,6 +6,8 @@ import { reregistrationOpen, type TStanding } from '../../../../shared/standing.
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import { registrationSubmitted } from '../webhooks/payloads.js';
 import {
   LOCK_REGISTRATION,
   MARK_REREGISTERED,
@@ -90,6 +92,7 @@ export async function reregister(
     );
   }
   await query(tx, MARK_REREGISTERED, { registrationId, now: options.now });
+  recordWebhookEvent(tx, registrationSubmitted(row, 'reregistration'));
   // The registrant acts for themselves: named by their email, with no staff id.
   recordAudit(
     tx,

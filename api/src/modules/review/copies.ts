@@ -3,6 +3,8 @@ import type { TDocumentDecisionRequest } from '../../../../shared/review.js';
 import { Certification, Credential, Registration, TestKit } from '../../db/entities/index.js';
 import { json, query, sql } from '../../db/sql.js';
 import { type Actor, recordAudit } from '../audit/service.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import { type RegistrationFacts, registrationApproved } from '../webhooks/payloads.js';
 import { acceptRenewal, audited, type ReviewedItem } from './items.js';
 
 // One review for an item sent to several organizations from My registrations: the copies of an
@@ -43,11 +45,12 @@ const LOCK_REGISTRATIONS = sql<{ registrationIds: string; submissionIds: string 
 
 /**
  * Registrations waiting only because of an account change, all of whose items are accepted,
- * back to the state they left (Approved); answers which.
+ * back to the state they left (Approved); answers which, with what their events name.
  */
 const RESUME = sql<{ ids: string }>(
   'review-resume-account-registrations',
-  `update registrations r
+  `with resumed as (
+   update registrations r
       set review_state = r.resume_state, resume_state = null, account_change_at = null,
           reviewed_at = now(), review_version = r.review_version + 1, updated_at = now()
     where r.id = any(array(select jsonb_array_elements_text(:ids::jsonb)::int))
@@ -59,7 +62,10 @@ const RESUME = sql<{ ids: string }>(
                          and k.review_decision <> 'accepted')
       and not exists (select 1 from credentials cr
                        where cr.registration_id = r.id and cr.review_decision <> 'accepted')
-   returning r.id, r.review_state`,
+   returning r.id, r.review_state, r.user_id, r.organization_id, r.company_id)
+   select s.*, u.first_name, u.last_name, o.name as organization_name
+     from resumed s join users u on u.id = s.user_id join organizations o on o.id = s.organization_id
+    order by s.id`,
 );
 
 const ENTITIES = { certification: Certification, testKit: TestKit, credential: Credential };
@@ -140,10 +146,13 @@ export async function resumeAccountRegistrations(
 ): Promise<number[]> {
   if (registrationIds.length === 0) return [];
   await tx.flush();
-  const resumed = await query<{ id: number; review_state: string }, { ids: string }>(tx, RESUME, {
-    ids: json([...new Set(registrationIds)]),
-  });
+  const resumed = await query<RegistrationFacts & { review_state: string }, { ids: string }>(
+    tx,
+    RESUME,
+    { ids: json([...new Set(registrationIds)]) },
+  );
   for (const row of resumed) {
+    recordWebhookEvent(tx, registrationApproved(row));
     recordAudit(tx, actor, {
       action: 'approve',
       entityType: 'registration',

@@ -16,6 +16,12 @@ import { AppError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { stageEmail } from '../email/outbox.js';
 import { liftSatisfiedSuspensions } from '../standing/run.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import {
+  registrationApproved,
+  registrationChangesRequested,
+  registrationRejected,
+} from '../webhooks/payloads.js';
 import { decideCopies, resumeAccountRegistrations } from './copies.js';
 import { type Decision, decisionEmails } from './emails.js';
 import {
@@ -212,6 +218,7 @@ export async function approveRegistration(
       before: { state: 'pending', enrolled, standing },
       after: { state: 'approved', enrolled: true, standing: registration.standing },
     });
+    recordWebhookEvent(tx, registrationApproved(locked.row));
     await stageDecisionEmails(locked, { kind: 'welcome' }, settings);
     await bumpReviewVersions(tx, [registrationId]);
   });
@@ -253,6 +260,17 @@ export async function requestChanges(
         items: rejected.map(({ kind, item }) => audited(kind, item)),
       },
     });
+    recordWebhookEvent(
+      tx,
+      registrationChangesRequested(
+        row,
+        rejected.map(({ kind, item }) => ({
+          kind,
+          id: item.id,
+          reason: item.reviewReason ?? null,
+        })),
+      ),
+    );
     const statusLink = issueStatusLink(
       tx,
       { id: registrationId, formHash: row.form_hash },
@@ -296,6 +314,7 @@ export async function rejectRegistration(
       before: { state: before },
       after: { state: 'rejected', reason: request.reason, note: request.note },
     });
+    recordWebhookEvent(tx, registrationRejected(locked.row, request.reason));
     await stageDecisionEmails(
       locked,
       { kind: 'rejected', reason: request.reason, note: request.note },

@@ -21,6 +21,8 @@ import { recordAudit } from '../audit/service.js';
 import { isRenewable, RENEWABLE_STATES, renewableItems } from '../compliance/renewals.js';
 import { findLinkRow } from '../registration/queries.js';
 import { reregistrationState } from '../reregistration/service.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import { registrationFactsOf, registrationSubmitted } from '../webhooks/payloads.js';
 import { credentialFacts, credentialRule, reviewCredentials } from './credentials.js';
 import type { AuditedItem } from './items.js';
 import {
@@ -131,7 +133,7 @@ export async function sendCorrections(
     const submissionRegistrationIds = await lockSubmissionRegistrations(tx, token.registration_id);
     const registration = await tx.findOne(Registration, token.registration_id, {
       refresh: true,
-      populate: ['user'],
+      populate: ['user', 'organization'],
     });
     const link = await findLinkRow(tx, key.formHash);
     if (!registration || !link) throw linkUnusable();
@@ -238,6 +240,10 @@ export async function sendCorrections(
       });
     }
     const now = new Date();
+    if (stateBefore !== 'pending') {
+      const via = stateBefore === 'changes_requested' ? 'corrections' : 'renewal';
+      recordWebhookEvent(tx, registrationSubmitted(registrationFactsOf(registration), via));
+    }
     registration.reviewState = 'pending';
     registration.queuedAt = now;
     registration.resubmittedAt = now;

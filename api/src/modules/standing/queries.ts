@@ -50,7 +50,17 @@ export interface AppliedStandingRow {
   language: string;
   email: string;
   first_name: string;
+  last_name: string;
   organization_name: string;
+  user_id: number;
+  organization_id: number;
+  company_id: number | null;
+  /** Made by the product (whatever the standing), not by staff. */
+  automatic_change: boolean;
+  /** YYYY-MM-DD: the period's last day, when it has one. */
+  valid_through: string | null;
+  /** When the standing it left began (ISO, microseconds), or null for its first. */
+  previous_changed_at: string | null;
 }
 
 /**
@@ -59,7 +69,7 @@ export interface AppliedStandingRow {
  * registration at once, the second's update waits for the first's commit, then finds the
  * standing moved and changes nothing. Suspended sets the last day and whether it was automatic;
  * any other standing clears both; Lapsed also unenrolls. Answers the changes applied, with what
- * the registration had before and what its email needs.
+ * the registration had before and what its email and its webhook event need.
  */
 export const APPLY_STANDING_CHANGES = sql<{ changes: string; now: Date }>(
   'apply-standing-changes',
@@ -68,7 +78,8 @@ export const APPLY_STANDING_CHANGES = sql<{ changes: string; now: Date }>(
        reason text, automatic boolean, until date)
    ),
    previous as (
-     select r.id, r.standing_reason, r.suspended_until, r.enrolled from registrations r
+     select r.id, r.standing_reason, r.suspended_until, r.enrolled, r.standing_changed_at
+       from registrations r
       where r.id = any(array(select id from wanted))
    ),
    changed as (
@@ -84,14 +95,19 @@ export const APPLY_STANDING_CHANGES = sql<{ changes: string; now: Date }>(
       where r.id = w.id and r.standing = w."from"
      returning r.id, w."from" as from_standing, r.standing as to_standing,
                r.standing_reason as reason, r.suspended_until, r.suspended_automatically,
-               r.enrolled, r.language, r.user_id, r.organization_id
+               r.enrolled, r.language, r.user_id, r.organization_id, r.company_id,
+               r.valid_through, w.automatic as automatic_change
    )
    select c.id, c.from_standing, c.to_standing, c.reason,
           to_char(c.suspended_until, 'YYYY-MM-DD') as until, c.suspended_automatically as automatic,
           c.enrolled, p.standing_reason as previous_reason,
           to_char(p.suspended_until, 'YYYY-MM-DD') as previous_until,
-          p.enrolled as previous_enrolled, c.language, u.email, u.first_name,
-          o.name as organization_name
+          p.enrolled as previous_enrolled, c.language, u.email, u.first_name, u.last_name,
+          o.name as organization_name, c.user_id, c.organization_id, c.company_id,
+          c.automatic_change,
+          to_char(c.valid_through, 'YYYY-MM-DD') as valid_through,
+          to_char(p.standing_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+            as previous_changed_at
      from changed c
      join previous p on p.id = c.id
      join users u on u.id = c.user_id

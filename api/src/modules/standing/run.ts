@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { AUTOMATIC_STANDING_REASONS } from '../../../../shared/standing.js';
 import { json, query, type Sql } from '../../db/sql.js';
+import { recordExpiries } from '../compliance/expiries.js';
 import {
   type AutomaticSuspensionRow,
   LAST_REGISTRATION_ID,
@@ -22,7 +23,8 @@ import { changeStandings, type StandingChange } from './service.js';
 // registrations in windows of ids; a window is one transaction that reads what needs changing
 // and changes it through changeStandings (a guarded update and the emails it stages), so a
 // crash or a second instance never changes a registration or emails its person twice, and a
-// retry does what a crashed run did not.
+// retry does what a crashed run did not. Last, the night records the webhook events of the
+// certifications and test kits' calibrations that expired (compliance/expiries.ts).
 
 /** Registration ids per window: each window is one transaction. */
 const WINDOW_IDS = 2_000;
@@ -136,6 +138,7 @@ export async function runStandings(
     (await runStep(em, SUSPENSION_END, today, walk)) +
     (await runStep(em, { statement: SUSPENSIONS_SATISFIED, change: replaced }, today, walk));
   const suspended = await runStep(em, AUTOMATIC_SUSPENSION, today, walk);
+  await recordExpiries(em.fork(), today);
   return { today, lapsed, suspended, reinstated };
 }
 

@@ -13,6 +13,8 @@ import { type AuditEntryRow, auditEntriesInsert } from '../audit/queries.js';
 import { stagedEmailRow } from '../email/outbox.js';
 import { stagedEmailsInsert } from '../email/queries.js';
 import { registrantLinks } from '../registrant-emails/links.js';
+import { registrationStandingChanged } from '../webhooks/payloads.js';
+import { recordWebhookEvents } from '../webhooks/queries.js';
 import { standingEmail } from './emails.js';
 import {
   APPLY_STANDING_CHANGES,
@@ -94,7 +96,7 @@ function auditEntry(row: AppliedStandingRow, actor: StandingActor): AuditEntryRo
   };
 }
 
-/** Applies the changes whose registration still has `from`; stages one email per applied change and audits it, in the caller's transaction. Answers the ids changed. */
+/** Applies the changes whose registration still has `from`; stages one email per applied change, audits it and records its webhook event, in the caller's transaction. Answers the ids changed. */
 export async function changeStandings(
   tx: EntityManager,
   changes: StandingChange[],
@@ -136,6 +138,7 @@ export async function changeStandings(
     ),
   );
   await query(tx, STAGE_STANDING_EMAILS, stagedEmailsInsert.values(emails));
+  await recordWebhookEvents(tx, applied.map(registrationStandingChanged));
   return applied.map((row) => row.id);
 }
 

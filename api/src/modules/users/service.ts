@@ -9,6 +9,7 @@ import { AppError, fieldError, uniqueField } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { requireOrganization } from '../organizations/views.js';
 import { standingFields } from '../standing/records.js';
+import { recordPersonChanges } from '../webhooks/person-events.js';
 import { ANCHOR_STEP, forgetOrderSnapshots, orderSnapshot } from './order-snapshot.js';
 import {
   anchoredPage,
@@ -325,6 +326,13 @@ export async function updateUser(
       const user = await tx.findOneOrFail(User, { id });
       tx.assign(user, changes);
       await tx.flush();
+      await recordPersonChanges(tx, id, {
+        type: [before.type, user.type],
+        first_name: [before.firstName, user.firstName],
+        last_name: [before.lastName, user.lastName],
+        email: [before.email, user.email],
+        phone: [before.phone, user.phone],
+      });
       recordAudit(tx, actor, {
         action: 'update',
         entityType: 'user',
