@@ -66,30 +66,85 @@ export function eventBody(event: WebhookEvent): string {
   });
 }
 
+/** An endpoint whose addresses were just checked, and connections that go only to them. */
+export interface EndpointConnection {
+  url: URL;
+  agent: Agent;
+}
+
 /**
- * One delivery attempt: checks the endpoint's addresses again, connects only to them, POSTs the
- * event signed afresh, follows no redirect and answers what happened. Never throws: every
- * failure is an answer the caller records and schedules a retry from.
+ * Resolves and checks the endpoint's addresses (EndpointRefusedError when refused) and opens a
+ * dispatcher that connects only to them: what a pass sends to one endpoint goes through it, and
+ * nothing outlives the pass (close it), so the check is never older than one pass.
+ */
+export async function connectEndpoint(
+  url: string,
+  policy: EndpointPolicy,
+  options: { trustedCertificates?: string[]; signal?: AbortSignal } = {},
+): Promise<EndpointConnection> {
+  const resolving = resolveEndpoint(url, policy);
+  const endpoint = options.signal ? await untilAborted(resolving, options.signal) : await resolving;
+  const lookup = pinnedLookup(endpoint.addresses);
+  const extra = options.trustedCertificates;
+  const agent = new Agent({
+    connect: extra ? { lookup, ca: [...rootCertificates, ...extra] } : { lookup },
+  });
+  return { url: endpoint.url, agent };
+}
+
+/**
+ * One delivery attempt on its own: checks the endpoint's addresses again, connects only to
+ * them, POSTs the event signed afresh, follows no redirect and answers what happened. Never
+ * throws: every failure is an answer the caller records and schedules a retry from.
  */
 export async function deliverWebhook(delivery: DeliveryRequest): Promise<DeliveryAttempt> {
   const timeoutMs = delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const started = performance.now();
+  const deadline = AbortSignal.timeout(timeoutMs);
+  let connection: EndpointConnection;
+  try {
+    connection = await connectEndpoint(delivery.url, delivery.policy, {
+      trustedCertificates: delivery.trustedCertificates,
+      signal: deadline,
+    });
+  } catch (error) {
+    return failedBeforeSending(error, deadline, timeoutMs, performance.now() - started);
+  }
+  try {
+    const remainingMs = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
+    const attempt = await postEvent(connection, { ...delivery, timeoutMs: remainingMs });
+    return { ...attempt, durationMs: Math.round(performance.now() - started) };
+  } finally {
+    await connection.agent.close().catch(() => undefined);
+  }
+}
+
+/** An attempt that ended before anything was sent: the endpoint refused, or no time was left. */
+export function failedBeforeSending(
+  error: unknown,
+  deadline: AbortSignal,
+  timeoutMs: number,
+  durationMs: number,
+): DeliveryAttempt {
+  return {
+    ok: false,
+    status: null,
+    durationMs: Math.round(durationMs),
+    error: describeFailure(error, deadline, timeoutMs),
+  };
+}
+
+/** POSTs one event, signed afresh, through an endpoint's checked connection; never throws. */
+export async function postEvent(
+  connection: EndpointConnection,
+  delivery: Pick<DeliveryRequest, 'webhookId' | 'event' | 'secrets' | 'timeoutMs' | 'now'>,
+): Promise<DeliveryAttempt> {
+  const timeoutMs = delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  let agent: Agent | undefined;
+  const deadline = AbortSignal.timeout(timeoutMs);
   let status: number | null = null;
   try {
-    const endpoint = await untilAborted(
-      resolveEndpoint(delivery.url, delivery.policy),
-      deadline.signal,
-    );
-    // One connection per attempt, to the addresses just checked: no pooled socket outlives them.
-    const lookup = pinnedLookup(endpoint.addresses);
-    const extra = delivery.trustedCertificates;
-    agent = new Agent({
-      connect: extra ? { lookup, ca: [...rootCertificates, ...extra] } : { lookup },
-    });
     const body = eventBody(delivery.event);
     const signed = signDelivery({
       webhookId: delivery.webhookId,
@@ -97,12 +152,12 @@ export async function deliverWebhook(delivery: DeliveryRequest): Promise<Deliver
       body,
       secrets: delivery.secrets,
     });
-    const response = await request(endpoint.url, {
+    const response = await request(connection.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...signed },
       body,
-      dispatcher: agent,
-      signal: deadline.signal,
+      dispatcher: connection.agent,
+      signal: deadline,
     });
     status = response.statusCode;
     const responseBody = await readAtMost(response.body, MAX_RESPONSE_BYTES);
@@ -123,11 +178,8 @@ export async function deliverWebhook(delivery: DeliveryRequest): Promise<Deliver
       ok: false,
       status,
       durationMs: elapsed(),
-      error: describeFailure(error, deadline.signal, timeoutMs),
+      error: describeFailure(error, deadline, timeoutMs),
     };
-  } finally {
-    clearTimeout(timer);
-    await agent?.destroy().catch(() => undefined);
   }
 }
 

@@ -1,6 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EndpointPolicy } from './addresses.js';
-import { type DeliveryAttempt, deliverWebhook, MAX_RESPONSE_BYTES } from './deliver.js';
+import {
+  connectEndpoint,
+  DELIVERY_TIMEOUT_MS,
+  type DeliveryAttempt,
+  type EndpointConnection,
+  failedBeforeSending,
+  MAX_RESPONSE_BYTES,
+  postEvent,
+} from './deliver.js';
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -54,31 +62,74 @@ export async function dispatchDueWebhooks(
     limit: options.batchSize ?? DISPATCH_BATCH,
   });
   if (claimed.length === 0) return { sent: 0, failed: 0 };
-  const attempts = await Promise.all(
-    claimed.map(async (delivery) => {
-      const attemptedAt = now();
-      const secrets = signingSecrets(delivery, options.secretKey);
-      const attempt =
-        secrets instanceof Error
-          ? unsignable(secrets)
-          : await deliverWebhook({
-              url: delivery.url,
-              webhookId: delivery.webhookId,
-              event: {
-                type: delivery.type,
-                timestamp: new Date(delivery.occurredAt),
-                data: delivery.data,
-              },
-              secrets,
-              policy: options.policy,
-              trustedCertificates: options.trustedCertificates,
-            });
-      return { delivery, attempt, attemptedAt };
-    }),
-  );
+  const byEndpoint = new Map<number, ClaimedDelivery[]>();
+  for (const delivery of claimed) {
+    byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
+  }
+  const attempts = (
+    await Promise.all([...byEndpoint.values()].map((group) => attemptAll(group, options, now)))
+  ).flat();
   await recordBatch(em, attempts, options);
   const sent = attempts.filter(({ attempt }) => attempt.ok).length;
   return { sent, failed: attempts.length - sent };
+}
+
+/**
+ * One endpoint's claimed deliveries: its addresses checked once for the pass, its secrets
+ * opened once, then every event posted side by side through the one checked connection.
+ */
+async function attemptAll(
+  group: ClaimedDelivery[],
+  options: DispatchOptions,
+  now: () => Date,
+): Promise<Attempted[]> {
+  const [first] = group;
+  if (!first) return [];
+  const attemptedAt = now();
+  const started = performance.now();
+  const secrets = signingSecrets(first, options.secretKey);
+  if (secrets instanceof Error) {
+    return group.map((delivery) => ({ delivery, attempt: unsignable(secrets), attemptedAt }));
+  }
+  const deadline = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
+  let connection: EndpointConnection;
+  try {
+    connection = await connectEndpoint(first.url, options.policy, {
+      trustedCertificates: options.trustedCertificates,
+      signal: deadline,
+    });
+  } catch (error) {
+    const elapsed = performance.now() - started;
+    const attempt = failedBeforeSending(error, deadline, DELIVERY_TIMEOUT_MS, elapsed);
+    return group.map((delivery) => ({ delivery, attempt, attemptedAt }));
+  }
+  try {
+    const remainingMs = Math.max(
+      1,
+      Math.round(DELIVERY_TIMEOUT_MS - (performance.now() - started)),
+    );
+    return await Promise.all(
+      group.map(async (delivery) => {
+        const event = {
+          type: delivery.type,
+          timestamp: new Date(delivery.occurredAt),
+          data: delivery.data,
+        };
+        const sentAt = performance.now();
+        const attempt = await postEvent(connection, {
+          webhookId: delivery.webhookId,
+          event,
+          secrets,
+          timeoutMs: remainingMs,
+        });
+        // The attempt's time counts its share of the address check.
+        const durationMs = Math.round(attempt.durationMs + (sentAt - started));
+        return { delivery, attempt: { ...attempt, durationMs }, attemptedAt };
+      }),
+    );
+  } finally {
+    await connection.agent.close().catch(() => undefined);
+  }
 }
 
 interface Attempted {
