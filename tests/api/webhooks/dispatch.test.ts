@@ -206,6 +206,8 @@ describe('webhook deliveries', () => {
     expect(again).toHaveLength(1);
     expect(again[0]?.verified).toBe(true);
     expect(again[0]?.headers['webhook-id']).toBe(received?.headers['webhook-id']);
+    const log = (await api('GET', `/api/admin/webhook-deliveries/${test.json().id}`)).json();
+    expect(log.attempt_log.map((attempt: { attempt: number }) => attempt.attempt)).toEqual([1, 2]);
     const shown = await api('POST', `/api/admin/webhook-endpoints/${endpoint.id}/reveal-secret`);
     expect(shown.json().secret).toBe(newSecret);
     await api('DELETE', `/api/admin/webhook-endpoints/${endpoint.id}`);

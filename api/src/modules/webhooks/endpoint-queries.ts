@@ -103,9 +103,10 @@ export interface AttemptRow {
   errorMessage: string | null;
 }
 
+// Numbered in the order they happened: a resend starts the schedule again, not the log.
 const ATTEMPTS = sql<{ deliveryId: number }>(
   'webhook-delivery-attempts',
-  `select attempt, attempted_at as "attemptedAt", duration_ms as "durationMs",
+  `select row_number() over (order by id)::int as attempt, attempted_at as "attemptedAt", duration_ms as "durationMs",
      response_status as "responseStatus", error_code as "errorCode",
      error_message as "errorMessage"
      from webhook_attempts where delivery_id = :deliveryId order by id`,
