@@ -28,7 +28,7 @@ export interface WebhookReceiver {
   /** Drops answers not yet used: 200 to a verified delivery from now on. */
   clearAnswers(): void;
   /** Verifies from now on with this secret (an endpoint's, once the server made it). */
-  useSecret(secret: string): void;
+  verifyWith(secret: string): void;
   /** Resolves once `count` deliveries have arrived. */
   waitForDeliveries(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
@@ -77,7 +77,7 @@ export async function startWebhookReceiver(
     clearAnswers: () => {
       queued.length = 0;
     },
-    useSecret(next) {
+    verifyWith(next) {
       verifier = new Webhook(next);
     },
     async waitForDeliveries(count, timeoutMs = 10_000) {

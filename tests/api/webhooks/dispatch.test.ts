@@ -43,7 +43,7 @@ async function addEndpoint(types: TWebhookEventType[] = ['registration.approved'
   });
   expect(response.statusCode, response.body).toBe(201);
   const endpoint = response.json();
-  receiver.useSecret(endpoint.secret);
+  receiver.verifyWith(endpoint.secret);
   return endpoint as { id: number; secret: string };
 }
 
@@ -198,7 +198,7 @@ describe('webhook deliveries', () => {
     const [received] = receiver.deliveries.slice(before);
     expect(received?.verified).toBe(true);
     expect(received?.headers['webhook-signature']?.split(' ')).toHaveLength(2);
-    receiver.useSecret(newSecret);
+    receiver.verifyWith(newSecret);
     const resent = await api('POST', `/api/admin/webhook-deliveries/${test.json().id}/resend`);
     expect(resent.json()).toMatchObject({ status: 'pending', attempts: 0 });
     await t.app.webhooks.dispatch();
