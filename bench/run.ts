@@ -20,6 +20,7 @@ import { CASE as DIRECTORY_CASE, directoryCase, directoryMeasures } from './case
 import { emailCase } from './cases/email.js';
 import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
+import { integrationSyncCase } from './cases/integration-sync.js';
 import { lookupCase } from './cases/lookup.js';
 import { reportsCase } from './cases/reports.js';
 import { standingRunCase } from './cases/standing.js';
@@ -202,6 +203,7 @@ try {
   await run(`directory at ${fullTesters}`, () =>
     directoryCase(context, fullTesters, database.url, users),
   );
+  await run(`integration sync at ${full}`, () => integrationSyncCase(context, full));
   await run('lookup', () => lookupCase(context, typical));
   await run('company matching', () => companyMatchingCase(context, full));
   // Before the large organization, which would give the case's registrant a 21st registration.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAdminReviewResponse } from './admin-responses.js';
 import { CODES } from './codes.js';
 import { USER_TYPES } from './constants.js';
+import { ZErrorResponse } from './error-answers.js';
 import { ZOrganizationDirectoryRecord } from './organization-directory.js';
 import { ZOrganizationRequirementsRecord } from './organization-requirements.js';
 import { ZOrgInfo } from './registration.js';
@@ -12,13 +13,6 @@ import { SIGN_IN_METHODS, STAFF_ROLES } from './staff-roles.js';
 // declares each as its route's response schema (so an answer that drifts fails loudly and the
 // OpenAPI shows it) and the console takes its types from them. A key's place in its object is
 // its place in the JSON: keep the order the answers have always had.
-
-/** Every error answer: a stable code, the message to show and, on validation, one per field. */
-const ZErrorResponse = z.object({
-  code: z.string(),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
 
 /** A route's answers: its own for success, the common error shape for every 4xx and 5xx. */
 export function withErrorResponses<T extends Record<number, unknown>>(answers: T) {

@@ -40,6 +40,16 @@ export const CONSOLE_PERMISSIONS = {
   registrations: { standing: 'editor' },
   audit: { list: 'viewer' },
   staff: { list: 'administrator', edit: 'administrator', create: 'administrator' },
+  // Integrations: API keys (delete revokes).
+  'api-keys': { list: 'administrator', create: 'administrator', delete: 'administrator' },
+  // Integrations: webhook endpoints and their delivery log.
+  'webhook-endpoints': {
+    list: 'administrator',
+    create: 'administrator',
+    edit: 'administrator',
+    delete: 'administrator',
+  },
+  'webhook-deliveries': { list: 'administrator', show: 'administrator' },
 } as const satisfies Record<string, Record<string, TStaffRole>>;
 
 /** Whether the role may do `action` on the console's `resource` (unknown ones: Administrators). */

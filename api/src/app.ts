@@ -18,6 +18,8 @@ import { documentRoutes } from './modules/documents/routes.js';
 import draftsPlugin from './modules/drafts/routes.js';
 import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { apiKeyRoutes } from './modules/integrations/key-routes.js';
+import { readApiRoutes } from './modules/integrations/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { setRegistrantLinks } from './modules/registrant-emails/links.js';
 import linkCache from './modules/registration/link-cache.js';
@@ -141,6 +143,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(webhookRoutes);
   await app.register(adminRestRoutes);
   await app.register(documentRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(readApiRoutes, { prefix: '/api/v1' });
 
   await app.register(directoryPages, {
     webRoot: config.webRoot,

@@ -6,6 +6,11 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from '../../api/src/app.js';
 import { type AppConfig, loadConfig } from '../../api/src/config.js';
+import {
+  CONTRACT_PROXY_ENV,
+  contractProxyEnabled,
+  routeInjectThroughContractProxy,
+} from './contract-proxy.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,8 +27,9 @@ export interface TestApp {
 }
 
 /**
- * The whole app on its own fresh database, ready for app.inject. `env` overrides the test
- * environment (for example NODE_ENV or ADMIN_EMAIL); `setup` may add routes before ready.
+ * The whole app on its own fresh database, ready for app.inject (through the validating proxy
+ * with API_CONTRACT_PROXY=1: contract-proxy.ts). `env` overrides the test environment (for
+ * example NODE_ENV or ADMIN_EMAIL); `setup` may add routes before ready.
  * `database` puts it on another app's database instead (a second instance), left in place on
  * close.
  */
@@ -45,6 +51,7 @@ export async function createTestApp(
     LOG_LEVEL: 'info',
     JOBS: 'false',
     PUBLIC_URL: 'http://localhost:3000',
+    ...(contractProxyEnabled() ? CONTRACT_PROXY_ENV : {}),
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];
@@ -57,12 +64,14 @@ export async function createTestApp(
   const app = await buildApp(config, { logStream });
   await options.setup?.(app);
   await app.ready();
+  const contractProxy = contractProxyEnabled() ? await routeInjectThroughContractProxy(app) : null;
   return {
     app,
     config,
     database,
     logs,
     async close() {
+      await contractProxy?.close();
       await app.close();
       if (!options.database) await database.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -5,9 +5,6 @@ import { STAFF_MESSAGES } from '../../../shared/staff.js';
 import { hasStaffRole, type TStaffRole } from '../../../shared/staff-roles.js';
 import { AppError } from '../errors.js';
 
-/** OpenAPI security requirement of every staff route. */
-const STAFF_SECURITY = [{ bearer: [] as string[] }];
-
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -41,9 +38,10 @@ const forbidden = () => new AppError(403, CODES.forbidden, STAFF_MESSAGES.forbid
 /**
  * Makes every route registered after it in this plugin scope staff-only: 401 without a live
  * token, 403 when the person's role is below the route's, both before body validation or any
- * handler runs; documented with the bearer scheme in OpenAPI. Each route must declare
- * `config: { staffRole }`; one without it stops the app from starting. A person whose role must
- * use two-step sign-in reaches only the routes that set it up until they have.
+ * handler runs. Each route must declare `config: { staffRole }`; one without it stops the app
+ * from starting, and the OpenAPI documents the routes with it by the bearer scheme
+ * (openapi-routes.ts). A person whose role must use two-step sign-in reaches only the routes
+ * that set it up until they have.
  */
 export function protectStaffRoutes(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
@@ -62,6 +60,5 @@ export function protectStaffRoutes(app: FastifyInstance): void {
       throw new Error(`Staff route ${methods.join(',')} ${route.url} declares no staffRole`);
     }
     for (const method of methods) app.staffRouteRoles.set(`${method} ${route.url}`, role);
-    route.schema = { ...(route.schema ?? {}), security: STAFF_SECURITY };
   });
 }

@@ -1,23 +1,27 @@
 import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentRoute, SECURITY_SCHEMES } from './openapi-routes.js';
 
-/** OpenAPI generated from the zod route schemas; served as JSON at /api/docs. */
+/**
+ * OpenAPI generated from the zod route schemas; served as JSON at /api/docs. Each route's
+ * security, operationId and common error answers come from openapi-routes.ts.
+ */
 const docsPlugin: FastifyPluginAsync = async (app) => {
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Backflow registration platform API',
         description:
-          'Public registration calls (/api/tr, /api/uploads, /api/drafts) and staff calls (/api/sc, /api/admin).',
+          'Public registration calls (/api/tr, /api/uploads, /api/drafts), the registrant’s own ' +
+          'calls (/api/account) and staff calls (/api/sc, /api/admin, /api/documents).',
         version: '1.0.0',
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
+      servers: [{ url: app.config.publicUrl }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 };

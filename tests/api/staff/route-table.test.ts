@@ -27,6 +27,8 @@ const PUBLIC_PREFIXES = [
   '/api/drafts/',
   // A registrant's own calls: their session cookie guards them (tests/api/account).
   '/api/account/',
+  // The read API: API keys (and its signed document links) guard it (tests/api/integrations).
+  '/api/v1/',
   '/api/docs/',
   '/form/',
   '/scadmin/',
@@ -162,7 +164,7 @@ describe('the route table', () => {
     expect(users?.security).toEqual([{ bearer: [] }]);
     expect(users?.requestBody).toBeDefined();
     expect(spec.paths['/api/admin/organizations/{id}']?.put?.security).toEqual([{ bearer: [] }]);
-    expect(spec.paths['/api/sc/session/login']?.post?.security).toBeUndefined();
+    expect(spec.paths['/api/sc/session/login']?.post?.security).toEqual([]);
   });
 
   it('declares the success and error answers of every staff route, and OpenAPI shows them', async () => {
@@ -232,6 +234,8 @@ describe('the route table', () => {
  */
 const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^\w+ \/api\/admin\/staff\b/, 'administrator'],
+  [/^\w+ \/api\/admin\/api-keys\b/, 'administrator'],
+  [/^\w+ \/api\/admin\/webhook-(endpoints|deliveries)\b/, 'administrator'],
   [/^(POST|PUT|DELETE) \/api\/sc\/submit\/(delete_)?certification_(agency|type)/, 'administrator'],
   [/^(POST|PUT|DELETE) \/api\/admin\/(agencies|types)\b/, 'administrator'],
   [/^DELETE \/api\/admin\/users\//, 'administrator'],

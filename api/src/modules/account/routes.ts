@@ -17,7 +17,8 @@ import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { ZApiAnswer } from '../../../../shared/registration.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
-import { openDocument, sendDocument } from '../documents/service.js';
+import { documentGuard } from '../../plugins/openapi-routes.js';
+import { DOCUMENT_ANSWER, openDocument, sendDocument } from '../documents/service.js';
 import { shapedBodyOnly } from '../registration/body-shape.js';
 import { registerAccountReregistration } from '../reregistration/routes.js';
 import { UPLOAD_LIMITS } from '../uploads/receive.js';
@@ -31,6 +32,7 @@ import {
   clearSessionCookie,
   endDeadSessions,
   endSession,
+  SESSION_COOKIE,
   sessionPerson,
   setSessionCookie,
   startSession,
@@ -62,9 +64,18 @@ async function accountRoutes(scope: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') checkSameOrigin(request, siteOrigin);
   });
-  const signedIn = async (request: FastifyRequest) => {
-    request.accountUserId = await sessionPerson(request.em, request);
-  };
+  const signedIn = documentGuard(
+    async (request: FastifyRequest) => {
+      request.accountUserId = await sessionPerson(request.em, request);
+    },
+    'accountSession',
+    {
+      type: 'apiKey',
+      in: 'cookie',
+      name: SESSION_COOKIE,
+      description: 'The registrant’s session cookie, set by POST /api/account/session.',
+    },
+  );
 
   app.post(
     '/sign-in-link',
@@ -242,6 +253,7 @@ async function accountRoutes(scope: FastifyInstance) {
         summary: 'Open one of the signed-in registrant’s own documents',
         tags,
         params: z.object({ id: z.uuid() }),
+        response: { 200: DOCUMENT_ANSWER },
       },
     },
     async (request, reply) => {

@@ -39,6 +39,11 @@ interface RestResource<TResponse extends z.ZodType<{ id: number | string }>, TFi
   getOne(em: EntityManager, id: number): Promise<z.output<TResponse>>;
   create?: {
     body: z.ZodType;
+    /**
+     * The create's own answer when it says more than a record (a secret shown once); the
+     * answer is never stored by a cache either way.
+     */
+    response?: z.ZodType;
     run(em: EntityManager, actor: Actor, body: never): Promise<z.output<TResponse>>;
   };
   update?: {
@@ -109,13 +114,16 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
         config: { staffRole: writeRole },
         schema: {
           tags,
-          summary: 'create',
+          summary: create.response ? 'create (its answer says more than a record)' : 'create',
           body: create.body,
-          response: withErrorResponses({ 201: record }),
+          response: withErrorResponses({ 201: create.response ?? record }),
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await create.run(request.em, request.staff, request.body as never)),
+        reply
+          .status(201)
+          .header('cache-control', 'no-store')
+          .send(await create.run(request.em, request.staff, request.body as never)),
     );
   }
   if (update) {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
+import { withErrorResponses } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
-import { openDocument, sendDocument } from './service.js';
+import { DOCUMENT_ANSWER, openDocument, sendDocument } from './service.js';
 
 /** GET /api/documents/{id}: an uploaded document, for staff only, always as a download. */
 export const documentRoutes: FastifyPluginAsync = async (base) => {
@@ -20,17 +20,7 @@ export const documentRoutes: FastifyPluginAsync = async (base) => {
         tags: ['staff documents'],
         summary: 'Download a certification or calibration document.',
         params: z.object({ id: z.uuid() }),
-        response: withErrorResponses({
-          200: {
-            description: 'The stored bytes, as a download.',
-            content: fileContent([
-              'application/pdf',
-              'image/png',
-              'image/jpeg',
-              'application/octet-stream',
-            ]),
-          },
-        }),
+        response: withErrorResponses({ 200: DOCUMENT_ANSWER }),
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
+import { fileContent } from '../../../../shared/staff-responses.js';
 import { Document } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { DocumentMissingError, type DocumentStorage } from '../uploads/storage.js';
@@ -10,6 +11,12 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/png': 'png',
   'image/jpeg': 'jpg',
+};
+
+/** What sendDocument answers, as a route declares its 200: the stored bytes in their type. */
+export const DOCUMENT_ANSWER = {
+  description: 'The stored bytes, in their own media type.',
+  content: fileContent([...Object.keys(EXTENSIONS), 'application/octet-stream']),
 };
 
 export interface DocumentDownload {

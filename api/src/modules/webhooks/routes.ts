@@ -74,6 +74,12 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
     filter: (raw) => parsedFilter(ZFilter, raw),
     list: (em, filter) => listEndpointRecords(em, { organizationId: filter.organization_id }),
     getOne: getEndpoint,
+    // Its answer carries the signing secret, which no record does.
+    create: {
+      body: ZWebhookEndpointRequest,
+      response: ZWebhookEndpointCreated,
+      run: (em, actor, body: TWebhookEndpointRequest) => createEndpoint(em, actor, body, settings),
+    },
     update: {
       body: ZWebhookEndpointRequest,
       run: (em, actor, id, body: TWebhookEndpointRequest) =>
@@ -98,25 +104,6 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
       ),
     getOne: getDelivery,
   });
-
-  // Not the resource's create: its answer carries the secret, which no record does.
-  app.post(
-    '/api/admin/webhook-endpoints',
-    {
-      config: { staffRole: 'administrator' },
-      schema: {
-        tags: TAGS,
-        summary: 'create (answers the signing secret too)',
-        body: ZWebhookEndpointRequest,
-        response: withErrorResponses({ 201: ZWebhookEndpointCreated }),
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .header('cache-control', 'no-store')
-        .send(await createEndpoint(request.em, request.staff, request.body, settings)),
-  );
 
   const secretRoutes = [
     ['reveal-secret', 'Show the endpoint’s current signing secret (audited).', revealSecret],
