@@ -5,6 +5,7 @@ import { setProgramTimeZone } from '../../shared/program-zone';
 import audit from './audit';
 import credentialTypes from './credentials';
 import expiring from './expiring';
+import { IntegrationsPage, webhookDeliveries, webhookEndpoints } from './integrations';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import organizations from './organizations';
 import { createAuthProvider } from './providers/authProvider';
@@ -82,6 +83,8 @@ function Console() {
       <Resource name="credential-types" {...credentialTypes} />
       <Resource name="review" {...review} />
       <Resource name="expiring" {...expiring} />
+      <Resource name="webhook-endpoints" {...webhookEndpoints} />
+      <Resource name="webhook-deliveries" {...webhookDeliveries} />
       <CustomRoutes>
         <Route path="/create" element={<CreateOrganization />} />
         <Route path="/search" element={<SearchOrganizations />} />
@@ -90,6 +93,7 @@ function Console() {
         <Route path="/inactive" element={<InactiveOrganizations />} />
         <Route path="/reports" element={<Reports />} />
         <Route path="/vieworedit/*" element={<OrganizationPage />} />
+        <Route path="/integrations" element={<IntegrationsPage />} />
         <Route path="/account" element={<AccountPage />} />
         <Route path="/documents/:id" element={<DocumentPage />} />
         <Route path="/firebase/button" element={<FirebaseButton />} />

@@ -5,3 +5,7 @@ export function isoDay(value: unknown): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().slice(0, 10);
 }
+
+/** A readable local date and time of an ISO instant. */
+export const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -12,6 +12,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
 import VerifiedIcon from '@mui/icons-material/Verified';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import type { ReactElement } from 'react';
 import { usePermissions } from 'react-admin';
 import { consoleAllows, type TStaffRole } from '../../../shared/staff-roles';
@@ -27,7 +28,7 @@ export interface Section {
 
 /**
  * The sidebar's sections: the spec's seven (section 2), then the Review Queue, Expiring, Find Users, the
- * audit log, Staff and the person's own account; Home describes each a role may use.
+ * audit log, Staff, Integrations and the person's own account; Home describes each a role may use.
  */
 export const SECTIONS: readonly Section[] = [
   {
@@ -120,6 +121,14 @@ export const SECTIONS: readonly Section[] = [
     description:
       'Staff accounts and their roles: invite people, change roles, deactivate accounts, send password links and end sessions.',
     needs: { resource: 'staff', action: 'list' },
+  },
+  {
+    to: '/integrations',
+    label: 'Integrations',
+    icon: <WebhookIcon />,
+    description:
+      'API keys that let other systems read approved testers, and webhook endpoints that hear every change, each with its delivery log.',
+    needs: { resource: 'webhook-endpoints', action: 'list' },
   },
   {
     to: '/account',

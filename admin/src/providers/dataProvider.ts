@@ -24,6 +24,7 @@ import type {
   TTestingRouteResponse,
   TTwoFactorSetupResponse,
 } from '../../../shared/staff-responses';
+import type { TWebhookDeliveryRecord } from '../../../shared/webhook-endpoints';
 import type {
   BlobClient,
   DownloadedFile,
@@ -38,6 +39,7 @@ import type {
   MutationAnswer,
   OrganizationPayload,
   OrgInfo,
+  WebhookSecret,
 } from './types';
 
 /** The REST resources (ra-data-simple-rest dialect) live under this prefix. */
@@ -127,6 +129,14 @@ export interface StaffCalls {
   startTwoFactor(): Promise<TTwoFactorSetupResponse>;
   confirmTwoFactor(code: string): Promise<TRecoveryCodesResponse>;
   disableTwoFactor(code: string): Promise<TSuccessResponse>;
+
+  /** The Integrations screen's actions on one webhook endpoint and on one delivery. */
+  webhookSecret(
+    endpointId: string | number,
+    action: 'reveal-secret' | 'rotate-secret',
+  ): Promise<WebhookSecret>;
+  sendWebhookTest(endpointId: string | number): Promise<TWebhookDeliveryRecord>;
+  resendWebhookDelivery(deliveryId: string | number): Promise<TWebhookDeliveryRecord>;
 }
 
 export type TReviewAction = 'document' | 'approve' | 'request_changes' | 'reject';
@@ -266,5 +276,12 @@ export function createDataProvider(
     startTwoFactor: () => post('/api/sc/account/two-factor/setup'),
     confirmTwoFactor: (code) => post('/api/sc/account/two-factor/confirm', 'POST', { code }),
     disableTwoFactor: (code) => post('/api/sc/account/two-factor/disable', 'POST', { code }),
+
+    webhookSecret: (endpointId, action) =>
+      post(`${REST_URL}/webhook-endpoints/${segment(endpointId)}/${action}`),
+    sendWebhookTest: (endpointId) =>
+      post(`${REST_URL}/webhook-endpoints/${segment(endpointId)}/test`),
+    resendWebhookDelivery: (deliveryId) =>
+      post(`${REST_URL}/webhook-deliveries/${segment(deliveryId)}/resend`),
   };
 }

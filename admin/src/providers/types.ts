@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { TApiAnswer } from '../../../shared/codes';
 import type { ZOrganizationEditInfo } from '../../../shared/staff';
+import type { ZWebhookSecretResponse } from '../../../shared/webhook-endpoints';
 
 export type {
   TAssociatedAgency as AgencyEntry,
@@ -17,3 +18,6 @@ export type OrganizationPayload = Omit<z.input<typeof ZOrganizationEditInfo>, 'o
 
 /** The answer of a call that changed something: the server's code and words. */
 export type MutationAnswer = TApiAnswer;
+
+/** An endpoint's signing secret as shown or rotated, and until when the replaced one signs. */
+export type WebhookSecret = z.infer<typeof ZWebhookSecretResponse>;

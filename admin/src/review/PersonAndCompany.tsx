@@ -1,5 +1,6 @@
 import { Box, Chip, Paper, Typography } from '@mui/material';
-import { dateTime, type TReview } from './reviewWords';
+import { dateTime } from '../components/dates';
+import type { TReview } from './reviewWords';
 
 // The review screen's first sections: the company (matched or new) and the person.
 

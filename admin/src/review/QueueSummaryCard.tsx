@@ -2,8 +2,9 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Alert, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
+import { dateTime } from '../components/dates';
 import { useConsolePath } from '../components/paths';
-import { dateTime, waitedFor } from './reviewWords';
+import { waitedFor } from './reviewWords';
 import { COUNTED_UP_TO, useQueueSummary, waitingCount } from './useQueueSummary';
 
 /** The admin home's count of registrations waiting for review and the oldest one's age. */

@@ -1,7 +1,7 @@
 import { Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { z } from 'zod';
 import type { ZReviewHistoryEntry } from '../../../shared/admin-responses';
-import { dateTime } from './reviewWords';
+import { dateTime } from '../components/dates';
 
 type Entry = z.infer<typeof ZReviewHistoryEntry>;
 

@@ -7,9 +7,10 @@ import {
   DOCUMENT_DECISION_LABELS,
   DOCUMENT_REJECTION_REASON_LABELS,
 } from '../../../shared/review-messages';
+import { dateTime } from '../components/dates';
 import { useConsolePath } from '../components/paths';
 import { DocumentViewer, documentPagePath } from '../documents/DocumentViewer';
-import { DOCUMENT_REASON_CHOICES, dateTime, type TReviewCertification } from './reviewWords';
+import { DOCUMENT_REASON_CHOICES, type TReviewCertification } from './reviewWords';
 
 type ReviewedItem = Pick<
   TReviewCertification,

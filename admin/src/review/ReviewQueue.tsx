@@ -2,11 +2,12 @@ import { Chip, Typography } from '@mui/material';
 import { DataTable, SelectInput } from 'react-admin';
 import { STANDING_LABELS, STANDINGS } from '../../../shared/standing';
 import { ConsoleList } from '../components/ConsoleList';
+import { dateTime } from '../components/dates';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
 import { OrganizationFilter } from '../components/OrganizationFilter';
 import { PageHeading } from '../components/PageHeading';
 import { StandingChip } from '../components/StandingChip';
-import { dateTime, type TReview, waitedFor } from './reviewWords';
+import { type TReview, waitedFor } from './reviewWords';
 
 const USER_TYPE_CHOICES = [
   { id: 'tester', name: 'Tester' },

@@ -35,10 +35,6 @@ export function waitedFor(since: string, now: number = Date.now()): string {
   return 'under an hour';
 }
 
-/** A readable local date and time of an ISO instant. */
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 export const EXPIRY_LABELS = {
   expired: 'Expired',
   expiring: 'Expires soon',

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import type { ZAdminUserResponse } from '../../../shared/admin-responses';
 import { STANDING_STAFF_MESSAGES, standingActions } from '../../../shared/standing-staff';
 import { useStaffApi } from '../components/api';
+import { dateTime } from '../components/dates';
 import { StandingChip } from '../components/StandingChip';
 import { srOnly } from '../components/srOnly';
 import { useAllowed } from '../components/useAllowed';
-import { dateTime } from '../review/reviewWords';
 import { StandingDialog, type TStandingAction } from './StandingDialog';
 
 /** One organization of User Info's record: the person's registration with it. */

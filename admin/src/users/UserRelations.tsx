@@ -7,12 +7,12 @@ import { MESSAGES } from '../../../shared/codes';
 import type { TReviewState } from '../../../shared/review';
 import { REVIEW_STATE_LABELS } from '../../../shared/review-messages';
 import { messageOf, useStaffApi } from '../components/api';
+import { dateTime } from '../components/dates';
 import { useConsolePath } from '../components/paths';
 import { saveFile } from '../components/saveFile';
 import { srOnly } from '../components/srOnly';
 import { statusLabel } from '../expiring/expiringWords';
 import { ReviewHistory } from '../review/ReviewHistory';
-import { dateTime } from '../review/reviewWords';
 import { OrganizationStanding, type TUserOrganization } from './OrganizationStanding';
 import { useEnrollment } from './useEnrollment';
 
