@@ -305,4 +305,42 @@ describe('webhook deliveries with the worker on', () => {
       await listening.close();
     }
   });
+
+  it('queue a wake-up in the job queue for a failed attempt’s retry', async () => {
+    const listening = await createTestApp({
+      database: t.database,
+      env: { ...WEBHOOK_ENV, JOBS: 'true' },
+    });
+    try {
+      const endpoint = await addEndpoint();
+      const before = receiver.deliveries.length;
+      receiver.answer({ status: 503 });
+      await commitEvent();
+      await receiver.waitForDeliveries(before + 1);
+      const connection = t.app.orm.em.fork().getConnection();
+      const retryDue = async () =>
+        (
+          await connection.execute(
+            `select start_after from pgboss.job where name = 'webhook-retry' and state = 'created'`,
+          )
+        ).length;
+      for (let tries = 0; (await retryDue()) === 0 && tries < 200; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const [delivery] = await deliveriesOf(endpoint.id);
+      const [job] = await connection.execute(
+        `select start_after from pgboss.job where name = 'webhook-retry' and state = 'created'`,
+      );
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+      // The wake-up is for the retry's time, 5 seconds after the failure.
+      const record = (await api('GET', `/api/admin/webhook-deliveries/${delivery?.id}`)).json();
+      const failedAt = new Date(record.attempt_log[0].attempted_at).getTime();
+      expect(new Date(job?.start_after).getTime()).toBe(new Date(record.next_attempt_at).getTime());
+      expect(new Date(record.next_attempt_at).getTime() - failedAt).toBeGreaterThanOrEqual(5_000);
+      expect(listening.logs.filter((line) => (line.level as number) >= 50)).toEqual([]);
+      await api('DELETE', `/api/admin/webhook-endpoints/${endpoint.id}`);
+    } finally {
+      await listening.close();
+    }
+  });
 });
