@@ -95,6 +95,18 @@ let axeSource: string | undefined;
 /** axe-core (WCAG 2.x A/AA and best practices): no serious or critical violations. */
 export async function expectNoSeriousAxeViolations(page: Page, screen: string) {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Colours judged mid-transition (a chip turning green as a decision lands) are neither the
+  // old nor the new ones a person reads: judge the screen once its CSS transitions have ended
+  // (a spinner's endless animation is not waited for).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        `document.getAnimations().every(
+          (animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running',
+        )`,
+      ),
+    )
+    .toBe(true);
   await page.evaluate(axeSource);
   // A string, so this file needs no DOM types; page.evaluate is exempt from the page's CSP.
   const violations = (await page.evaluate(`axe
