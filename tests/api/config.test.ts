@@ -39,6 +39,18 @@ describe('loadConfig', () => {
     );
   });
 
+  /** Everything production requires, set. */
+  const production = () => ({
+    NODE_ENV: 'production',
+    DATA_DIR: base.DATA_DIR,
+    ADMIN_EMAIL: 'ops@example.org',
+    ADMIN_PASSWORD: 'a-long-enough-password',
+    JWT_SECRET: 'y'.repeat(40),
+    WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+    PUBLIC_URL: 'https://backflow.example.org/',
+    SMTP_URL: 'smtp://mail.example.org:587',
+  });
+
   it('requires the admin login, the signing secret and the public URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR })).toThrow(
       ConfigError,
@@ -52,16 +64,7 @@ describe('loadConfig', () => {
       expect(String(error)).toContain('SMTP_URL is required in production');
       expect(String(error)).toContain('WEBHOOK_SECRET_KEY is required in production');
     }
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: base.DATA_DIR,
-      ADMIN_EMAIL: 'ops@example.org',
-      ADMIN_PASSWORD: 'a-long-enough-password',
-      JWT_SECRET: 'y'.repeat(40),
-      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-      PUBLIC_URL: 'https://backflow.example.org/',
-      SMTP_URL: 'smtp://mail.example.org:587',
-    });
+    const config = loadConfig(production());
     expect(config.publicUrl).toBe('https://backflow.example.org');
     expect(config.seedDemo).toBe(false);
   });
@@ -71,18 +74,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'test', OUTBOX_SWEEP: 'false' }).outboxSweep).toBe(
       false,
     );
-    const production = {
-      NODE_ENV: 'production',
-      DATA_DIR: base.DATA_DIR,
-      ADMIN_EMAIL: 'ops@example.org',
-      ADMIN_PASSWORD: 'a-long-enough-password',
-      JWT_SECRET: 'y'.repeat(40),
-      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-      PUBLIC_URL: 'https://backflow.example.org/',
-      SMTP_URL: 'smtp://mail.example.org:587',
-    };
-    expect(loadConfig(production).outboxSweep).toBe(true);
-    expect(() => loadConfig({ ...production, OUTBOX_SWEEP: 'false' })).toThrow(
+    expect(loadConfig(production()).outboxSweep).toBe(true);
+    expect(() => loadConfig({ ...production(), OUTBOX_SWEEP: 'false' })).toThrow(
       /OUTBOX_SWEEP=false is a test-only setting/,
     );
   });
@@ -97,18 +90,8 @@ describe('loadConfig', () => {
       /WEBHOOK_SECRET_KEY must be 32 random bytes in base64/,
     );
     expect(development.integrations.webhookAllowLocal).toBe(false);
-    const production = {
-      NODE_ENV: 'production',
-      DATA_DIR: base.DATA_DIR,
-      ADMIN_EMAIL: 'ops@example.org',
-      ADMIN_PASSWORD: 'a-long-enough-password',
-      JWT_SECRET: 'y'.repeat(40),
-      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-      PUBLIC_URL: 'https://backflow.example.org/',
-      SMTP_URL: 'smtp://mail.example.org:587',
-    };
-    expect(loadConfig(production).integrations.webhookSecretKey).toEqual(Buffer.alloc(32, 1));
-    expect(() => loadConfig({ ...production, WEBHOOK_ALLOW_LOCAL: 'true' })).toThrow(
+    expect(loadConfig(production()).integrations.webhookSecretKey).toEqual(Buffer.alloc(32, 1));
+    expect(() => loadConfig({ ...production(), WEBHOOK_ALLOW_LOCAL: 'true' })).toThrow(
       /WEBHOOK_ALLOW_LOCAL is a development setting/,
     );
   });

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../../../shared/webhook-endpoints.js';
 import { Organization } from './organization.js';
 import { StaffAccount } from './staff.js';
 
@@ -99,8 +100,6 @@ export const WebhookEvent = defineEntity({
   indexes: [{ name: 'webhook_events_occurred_idx', properties: ['occurredAt', 'id'] }],
 });
 export type TWebhookEvent = InferEntity<typeof WebhookEvent>;
-
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
 /** One event on its way to one endpoint; lockedUntil is an attempt's lease. */
 export const WebhookDelivery = defineEntity({

@@ -64,7 +64,9 @@ export async function dispatchDueWebhooks(
   if (claimed.length === 0) return { sent: 0, failed: 0 };
   const byEndpoint = new Map<number, ClaimedDelivery[]>();
   for (const delivery of claimed) {
-    byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
+    const group = byEndpoint.get(delivery.endpointId);
+    if (group) group.push(delivery);
+    else byEndpoint.set(delivery.endpointId, [delivery]);
   }
   const attempts = (
     await Promise.all([...byEndpoint.values()].map((group) => attemptAll(group, options, now)))
