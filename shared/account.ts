@@ -168,8 +168,21 @@ export const ZAccountRemovePersonRequest = z.object({
 /** A company admin's invitation link works this long (the person can always ask for another). */
 export const INVITATION_LINK_HOURS = 72;
 
-/** Register with another organization (its link's hash) from the record kept here. */
-export const ZAccountJoinRequest = z.object({ hashValue: z.string().max(100) });
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The organization to register with: its registration link's hash. */
+export const ZAccountJoinLink = z.object({ hashValue: z.string().max(100) });
+
+/**
+ * Register with another organization (its link's hash) from the record kept here, with what the
+ * organization needs beyond the record, as its form's final submit takes them: certifications
+ * (a tester's), the tester's own credentials and the company's, by credential type id.
+ */
+export const ZAccountJoinRequest = ZAccountJoinLink.extend({
+  userCerts: z.array(ZCertification).optional(),
+  userCredentials: z.record(z.string(), ZCredential).optional(),
+  companyCredentials: z.record(z.string(), ZCredential).optional(),
+});
 export const ZAccountJoinAnswer = z.object({
   code: z.string(),
   message: z.object({
@@ -177,6 +190,80 @@ export const ZAccountJoinAnswer = z.object({
     certifications: z.number().int(),
     testKits: z.number().int(),
   }),
+});
+
+/** A company as My registrations shows it. */
+const ZAccountCompany = z.object({
+  name: z.string(),
+  phone: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+
+/**
+ * What registering with the organization would carry from the record (exactly what the join
+ * takes; documents stay on file, unnamed), and what it needs beyond it: the form opens with it.
+ */
+export const ZAccountJoinPrefill = z.object({
+  organizationName: z.string(),
+  person: z.object({
+    type: z.enum(USER_TYPES),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+  company: ZAccountCompany.extend({ id: z.number().int() }),
+  /** A tester's current certifications the organization accepts (none for an admin). */
+  certifications: z.array(
+    z.object({
+      agencyId: z.number().int(),
+      typeId: z.number().int(),
+      agencyName: z.string(),
+      typeName: z.string(),
+      number: z.string(),
+      expiresOn: ZDay,
+    }),
+  ),
+  testKits: z.array(
+    z.object({
+      serial: z.string(),
+      manufacturer: z.string(),
+      model: z.string(),
+      calibratedOn: ZDay,
+    }),
+  ),
+  /** The credentials on file the organization's rules take, as it would record them. */
+  credentials: z.array(
+    z.object({
+      credentialTypeId: z.number().int(),
+      holder: z.enum(CREDENTIAL_HOLDERS),
+      typeName: z.string(),
+      issuer: z.string().nullable(),
+      number: z.string().nullable(),
+      /** Whole US dollars. */
+      coverage: z.number().nullable(),
+      additionalInsured: z.boolean().nullable(),
+      /** Null: the type does not expire. */
+      expiresOn: ZDay.nullable(),
+    }),
+  ),
+  needs: z.object({
+    /** How many more certifications it requires (0 when enough; always 0 for an admin). */
+    certifications: z.number().int().min(0),
+    /** The types it requires with nothing on file its rules take. */
+    credentials: z.array(
+      z.object({ id: z.number().int(), holder: z.enum(CREDENTIAL_HOLDERS), name: z.string() }),
+    ),
+  }),
+});
+export type TAccountJoinPrefill = z.infer<typeof ZAccountJoinPrefill>;
+export const ZAccountJoinPrefillAnswer = z.object({
+  code: z.string(),
+  message: ZAccountJoinPrefill,
 });
 
 /** An item's standing on today (program time zone), as My registrations shows it. */
@@ -188,8 +275,6 @@ export const ACCOUNT_ITEM_STATUSES = [
   'reviewWaiting',
 ] as const;
 export type TAccountItemStatus = (typeof ACCOUNT_ITEM_STATUSES)[number];
-
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const ZAccountDocument = z.object({
   id: z.string(),
@@ -275,17 +360,7 @@ export const ZAccountView = z.object({
     /** Not listed in any public directory of testers (the person's choice; testers only). */
     directoryHidden: z.boolean(),
   }),
-  company: z
-    .object({
-      name: z.string(),
-      phone: z.string(),
-      address1: z.string(),
-      address2: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zip: z.string(),
-    })
-    .nullable(),
+  company: ZAccountCompany.nullable(),
   registrations: z.array(ZAccountRegistration),
   /** A company admin's colleagues (the company's people), none for a tester. */
   companyPeople: z.array(

@@ -211,11 +211,19 @@ export const ACCOUNT_EN = {
       ].join('\n'),
   },
   joinIntro:
-    'You are signed in to My registrations as {name}. Register with {organization} with your saved details: your company, certifications and test kits are sent as they are on file, for the organization’s review.',
+    'You are signed in to My registrations as {name}. Register with {organization} from your saved details: the form opens filled in with your company, certifications and test kits, and asks only for what {organization} needs beyond them.',
   joinButton: 'Register with my saved details',
-  joinSentTitle: 'Registration sent for review',
-  joinSentTo: 'Your saved details were sent to {organization}, for its review:',
-  joinSentCertifications: 'Certifications: {count}',
-  joinSentTestKits: 'Test kits: {count}',
   joinGoToAccount: 'Go to My registrations',
+  wizardIntro:
+    'Filled in from your record: what is on file is sent as it is, its documents reused. To change it, go to {link}.',
+  wizardCertsNeeded:
+    'Add the certifications {organization} needs beyond those on file ({count} more), each with its document uploaded. Fields marked * are required.',
+  wizardNeedsIntro:
+    'Add what {organization} requires that is not on file. Fields marked * are required.',
+  yourDetails: 'Your details',
+  onFileCertifications: 'Certifications on file',
+  onFileTestKits: 'Test kits on file',
+  onFileCredentials: 'Credentials on file',
+  onFileDocument: 'Document on file',
+  noneOnFile: 'None on file.',
 } as const;

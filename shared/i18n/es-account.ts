@@ -213,11 +213,19 @@ export const ACCOUNT_ES: TCatalogue['account'] = {
       ].join('\n'),
   },
   joinIntro:
-    'Inició sesión en Mis registros como {name}. Regístrese con {organization} con sus datos guardados: su empresa, sus certificaciones y sus kits de prueba se envían tal como constan en su registro, para que la organización los revise.',
+    'Inició sesión en Mis registros como {name}. Regístrese con {organization} a partir de sus datos guardados: el formulario se abre con su empresa, sus certificaciones y sus kits de prueba ya completados, y solo pide lo que {organization} necesita además de ellos.',
   joinButton: 'Registrarme con mis datos guardados',
-  joinSentTitle: 'Registro enviado para revisión',
-  joinSentTo: 'Sus datos guardados se enviaron a {organization}, para que los revise:',
-  joinSentCertifications: 'Certificaciones: {count}',
-  joinSentTestKits: 'Kits de prueba: {count}',
   joinGoToAccount: 'Ir a Mis registros',
+  wizardIntro:
+    'Completado a partir de su registro: lo que consta en él se envía tal como está, reutilizando sus documentos. Para cambiarlo, vaya a {link}.',
+  wizardCertsNeeded:
+    'Agregue las certificaciones que {organization} necesita además de las que constan en su registro ({count} más), cada una con su documento subido. Los campos marcados con * son obligatorios.',
+  wizardNeedsIntro:
+    'Agregue lo que {organization} exige y no consta en su registro. Los campos marcados con * son obligatorios.',
+  yourDetails: 'Sus datos',
+  onFileCertifications: 'Certificaciones en su registro',
+  onFileTestKits: 'Kits de prueba en su registro',
+  onFileCredentials: 'Credenciales en su registro',
+  onFileDocument: 'Documento en su registro',
+  noneOnFile: 'Ninguno en su registro.',
 };

@@ -10,19 +10,34 @@ import { en } from '../../shared/i18n/en.js';
 import { ACCOUNT_EN } from '../../shared/i18n/en-account.js';
 import { es } from '../../shared/i18n/es.js';
 import { ACCOUNT_ES } from '../../shared/i18n/es-account.js';
+import { addDays, todayInProgramZone } from '../../shared/program-zone.js';
+import { requireCredentials } from '../api/registration/fixtures.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp.js';
 import { type RegisteredTester, registerTester } from './admin/helpers.js';
 import { signInByEmail } from './helpers/account.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
-import { focused, launchBrowser, screenshot, type TestBrowser, tabTo } from './helpers/browser.js';
-import { countRows, createOrganization, type TestOrganization } from './helpers/fixtures.js';
+import {
+  focused,
+  launchBrowser,
+  press,
+  screenshot,
+  type TestBrowser,
+  tabTo,
+} from './helpers/browser.js';
+import {
+  countRows,
+  createOrganization,
+  documentFiles,
+  type TestOrganization,
+} from './helpers/fixtures.js';
 import { type RunningServer, startServer } from './helpers/server.js';
 
 // Registering with another organization from My registrations, on that organization's home: a
 // tester registered with one organization signs in through the emailed link, opens another's
-// link and registers there from the keyboard with the details on file; a second try is told
-// they are registered already. Every state is checked with axe, in English and Spanish; nobody
-// signed in, and the form inside a city's frame, see nothing of it.
+// link, and the wizard opens filled in from the record, asking only what that organization needs
+// beyond it (a second certification), documents on file reused; a second try is told they are
+// registered already. Every state is checked with axe, in English and Spanish; nobody signed in,
+// and the form inside a city's frame, see nothing of it.
 
 let smtp: SmtpReceiver;
 let server: RunningServer;
@@ -43,6 +58,8 @@ afterAll(async () => {
 });
 
 type TWords = typeof ACCOUNT_ES;
+
+const INSURANCE = 'General liability insurance';
 
 const panelText = (words: TWords, tester: RegisteredTester, organization: TestOrganization) =>
   fillMessage(words.joinIntro, {
@@ -81,9 +98,54 @@ const registrationsWith = (organization: TestOrganization, tester: RegisteredTes
     [organization.id, tester.email],
   );
 
+interface RegistrationRow {
+  certifications: number;
+  reused: number;
+  claimed: number;
+}
+
+/** The tester's registration with the organization: its certifications, reused and newly claimed. */
+async function registrationWith(organization: TestOrganization, tester: RegisteredTester) {
+  const rows = await server.app.orm.em
+    .fork()
+    .getConnection()
+    .execute<RegistrationRow[]>(
+      `select count(c.id)::int as certifications,
+              count(c.id) filter (where exists (
+                select 1 from certifications earlier
+                 where earlier.document_id = c.document_id and earlier.registration_id <> r.id))::int
+                as reused,
+              count(c.id) filter (where d.organization_id = r.organization_id
+                and d.attached_at is not null)::int as claimed
+         from registrations r join users u on u.id = r.user_id
+         left join certifications c on c.registration_id = r.id
+         left join documents d on d.id = c.document_id
+        where r.organization_id = ? and u.email = ? and r.review_state = 'pending'
+        group by r.id`,
+      [organization.id, tester.email],
+    );
+  return rows;
+}
+
+/** Chooses a file for the block's upload control and uploads it from the keyboard. */
+async function uploadIn(page: Page, block: string, label: string, upload: string, done: string) {
+  const files = await documentFiles();
+  const group = page.getByRole('group', { name: block, exact: true });
+  await group.getByLabel(label, { exact: true }).setInputFiles(files.pdf2);
+  await press(page, group.getByRole('button', { name: upload }));
+  await group.getByRole('button', { name: done }).waitFor();
+}
+
+/** The wizard's page with this heading, its heading focused and its progress in the title. */
+async function expectWizardPage(page: Page, title: string, progress: RegExp) {
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await expect.poll(() => focused(page)).toBe(`H1: ${title}`);
+  await expect.poll(() => page.title()).toMatch(progress);
+}
+
 describe('registering from My registrations on an organization’s home', () => {
-  it('registers a signed-in tester with the details on file, once', async () => {
-    const shelbyville = await createOrganization(server);
+  it('opens the wizard filled in from the record, asking only the certification still needed', async () => {
+    const shelbyville = await createOrganization(server, { requiredCerts: 2 });
     const tester = await registerTester(server, springfield);
     const page = await browser.newPage();
 
@@ -101,28 +163,80 @@ describe('registering from My registrations on an organization’s home', () => 
     await expectNoAxeViolations(page, 'the offer to register with saved details');
     await screenshot(page, 'account-join-offer');
 
+    // The wizard opens on the one page asking for something: the certification still needed.
     await registerByKeyboard(page, ACCOUNT_EN);
-    const sent = page.getByRole('region', { name: ACCOUNT_EN.joinSentTitle });
-    await sent
-      .getByText(fillMessage(ACCOUNT_EN.joinSentTo, { organization: shelbyville.name }))
+    await expectWizardPage(page, en.steps.testers, /^Step 1 of 2: Tester Users/);
+    expect(new URL(page.url()).pathname).toBe(`/form/${shelbyville.hash}/step/4`);
+    const details = page.getByRole('region', { name: ACCOUNT_EN.yourDetails });
+    await details.getByText(tester.email).waitFor();
+    const onFile = page.getByRole('region', { name: ACCOUNT_EN.onFileCertifications });
+    await onFile.getByText(ACCOUNT_EN.onFileDocument).waitFor();
+    // The person is not typed again, and no one else is added here.
+    expect(await page.getByLabel('Email', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: en.people.addTester }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: en.drafts.save }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'the certification still needed');
+    await screenshot(page, 'account-join-wizard-needs');
+
+    // Next with nothing added: the summary names the new certification's fields.
+    await press(page, page.getByRole('button', { name: en.wizard.next }));
+    const problem = page.getByRole('region', { name: en.errorSummary.title });
+    await problem.waitFor();
+    await expectNoAxeViolations(page, 'the certification still needed, with errors');
+
+    const added = page.getByRole('group', { name: 'Certification #1', exact: true });
+    await added.getByLabel('Certification Number', { exact: true }).fill('AB-2002');
+    await added.getByLabel('Expiration Date', { exact: true }).fill('2031-01-31');
+    await added.getByLabel('Certification Agency', { exact: true }).selectOption({ label: 'ABPA' });
+    await added
+      .getByLabel('Certification Type', { exact: true })
+      .selectOption({ label: 'Backflow Prevention Assembly Repairer' });
+    await uploadIn(
+      page,
+      'Certification #1',
+      'Certification Document',
+      en.upload.upload,
+      en.upload.uploaded,
+    );
+    await press(page, page.getByRole('button', { name: en.wizard.next }));
+
+    // The review: what is on file beside what was added.
+    await expectWizardPage(page, en.steps.review, /^Step 2 of 2: Review/);
+    const note = page.locator('p', {
+      hasText: ACCOUNT_EN.wizardIntro.split('{link}')[0] as string,
+    });
+    expect(await note.getByRole('link', { name: ACCOUNT_EN.link }).getAttribute('href')).toBe(
+      '/account?lang=en',
+    );
+    await page
+      .getByRole('region', { name: ACCOUNT_EN.onFileCertifications })
+      .getByText(ACCOUNT_EN.onFileDocument)
       .waitFor();
-    expect(await focused(page)).toBe(`H2: ${ACCOUNT_EN.joinSentTitle}`);
-    await sent.getByText('Certifications: 1').waitFor();
-    await sent.getByText('Test kits: 0').waitFor();
-    const account = sent.getByRole('link', { name: ACCOUNT_EN.joinGoToAccount });
-    expect(await account.getAttribute('href')).toBe('/account?lang=en');
-    expect(await registrationsWith(shelbyville, tester)).toBe(1);
+    await page.getByRole('region', { name: en.review.testers }).getByText('AB-2002').waitFor();
+    await page
+      .getByRole('region', { name: ACCOUNT_EN.onFileTestKits })
+      .getByText(ACCOUNT_EN.noneOnFile)
+      .waitFor();
+    await expectNoAxeViolations(page, 'the review of a registration from the record');
+    await screenshot(page, 'account-join-wizard-review');
+    expect(await registrationWith(shelbyville, tester)).toEqual([]);
+
+    await press(page, page.getByRole('button', { name: en.wizard.submit }));
+    await page.getByRole('heading', { level: 1, name: en.thankYou.title }).waitFor();
+    // Two certifications: the one on file with its document reused, the new one with its upload.
+    expect(await registrationWith(shelbyville, tester)).toEqual([
+      { certifications: 2, reused: 1, claimed: 1 },
+    ]);
     await expectNoAxeViolations(page, 'registration sent');
-    await screenshot(page, 'account-join-sent');
 
     // Again: the server's words, in an error summary that takes focus; Get Started still there.
     expect(await openHome(page, `/form/${shelbyville.hash}`)).toBe(200);
     await registerByKeyboard(page, ACCOUNT_EN);
-    const problem = page.getByRole('region', { name: en.errorSummary.title });
-    await problem.getByText(MESSAGES.emailAlreadyRegisteredHere).waitFor();
+    const refused = page.getByRole('region', { name: en.errorSummary.title });
+    await refused.getByText(MESSAGES.emailAlreadyRegisteredHere).waitFor();
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
     expect(
-      await problem.getByRole('link', { name: ACCOUNT_EN.joinGoToAccount }).getAttribute('href'),
+      await refused.getByRole('link', { name: ACCOUNT_EN.joinGoToAccount }).getAttribute('href'),
     ).toBe('/account?lang=en');
     expect(await page.getByRole('button', { name: en.org.getStarted }).count()).toBe(2);
     expect(await page.getByRole('button', { name: ACCOUNT_EN.joinButton }).count()).toBe(0);
@@ -132,7 +246,7 @@ describe('registering from My registrations on an organization’s home', () => 
     await page.close();
   });
 
-  it('speaks Spanish in the offer, the confirmation and the refusal', async () => {
+  it('speaks Spanish, and opens straight on the review when nothing more is needed', async () => {
     const capitalCity = await createOrganization(server);
     const tester = await registerTester(server, springfield);
     const page = await browser.newPage();
@@ -144,14 +258,32 @@ describe('registering from My registrations on an organization’s home', () => 
     await expectNoAxeViolations(page, 'the offer in Spanish');
 
     await registerByKeyboard(page, ACCOUNT_ES);
-    const sent = page.getByRole('region', { name: ACCOUNT_ES.joinSentTitle });
-    await sent.getByText('Certificaciones: 1').waitFor();
-    await sent.getByText('Kits de prueba: 0').waitFor();
-    expect(await focused(page)).toBe(`H2: ${ACCOUNT_ES.joinSentTitle}`);
-    expect(
-      await sent.getByRole('link', { name: ACCOUNT_ES.joinGoToAccount }).getAttribute('href'),
-    ).toBe('/account?lang=es');
-    await expectNoAxeViolations(page, 'registration sent, in Spanish');
+    await expectWizardPage(page, es.steps.review, /^Paso 1 de 1: Revisión/);
+    expect(new URL(page.url()).search).toBe('?lang=es');
+    await page
+      .getByRole('region', { name: ACCOUNT_ES.onFileCertifications })
+      .getByText(ACCOUNT_ES.onFileDocument)
+      .waitFor();
+    await expectNoAxeViolations(page, 'the review in Spanish');
+    await screenshot(page, 'account-join-wizard-review-es');
+
+    // Back leaves for the home, where Get Started begins a registration typed from the start.
+    await press(page, page.getByRole('button', { name: es.wizard.back }));
+    await page.getByRole('button', { name: es.org.getStarted }).first().waitFor();
+    await press(page, page.getByRole('button', { name: es.org.getStarted }).first());
+    await expectWizardPage(page, es.steps.userType, /^Paso 1 de 7: Tipo de usuario/);
+    expect(await page.getByText(ACCOUNT_ES.onFileDocument).count()).toBe(0);
+
+    // The offer again opens the run from the record.
+    expect(await openHome(page, `/form/${capitalCity.hash}?lang=es`)).toBe(200);
+    await registerByKeyboard(page, ACCOUNT_ES);
+    await expectWizardPage(page, es.steps.review, /^Paso 1 de 1: Revisión/);
+
+    await press(page, page.getByRole('button', { name: es.wizard.submit }));
+    await page.getByRole('heading', { level: 1, name: es.thankYou.title }).waitFor();
+    expect(await registrationWith(capitalCity, tester)).toEqual([
+      { certifications: 1, reused: 1, claimed: 0 },
+    ]);
 
     expect(await openHome(page, `/form/${capitalCity.hash}?lang=es`)).toBe(200);
     await registerByKeyboard(page, ACCOUNT_ES);
@@ -167,6 +299,57 @@ describe('registering from My registrations on an organization’s home', () => 
       .getByRole('region', { name: en.errorSummary.title })
       .getByText(MESSAGES.emailAlreadyRegisteredHere)
       .waitFor();
+    await page.close();
+  });
+
+  it('asks for a required company credential not on file, on the company credentials page only', async () => {
+    const insured = await createOrganization(server);
+    await requireCredentials(server.app.orm.em.fork(), insured.id, [
+      { type: INSURANCE, minimumCoverage: 1_000_000 },
+      { type: "Driver's license", required: false },
+    ]);
+    const tester = await registerTester(server, springfield);
+    const page = await browser.newPage();
+    await signInByEmail(page, server, smtp, tester.email);
+    expect(await openHome(page, `/form/${insured.hash}`)).toBe(200);
+    await registerByKeyboard(page, ACCOUNT_EN);
+
+    await expectWizardPage(page, en.steps.companyCredentials, /^Step 1 of 2: Company Credentials/);
+    const insurance = page.getByRole('group', { name: INSURANCE, exact: true });
+    await insurance.waitFor();
+    // Only what is required and not on file: the optional licence is not offered.
+    expect(await page.getByRole('button', { name: /Driver/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'a required credential not on file');
+    await insurance.getByLabel('Issuer', { exact: true }).fill('Prairie Mutual');
+    await insurance.getByLabel('Coverage amount (US dollars)', { exact: true }).fill('$2,000,000');
+    await insurance
+      .getByLabel('Expiration Date', { exact: true })
+      .fill(addDays(todayInProgramZone(), 365));
+    await uploadIn(page, INSURANCE, 'Document', en.upload.upload, en.upload.uploaded);
+    await press(page, page.getByRole('button', { name: en.wizard.next }));
+
+    await expectWizardPage(page, en.steps.review, /^Step 2 of 2: Review/);
+    await page
+      .getByRole('region', { name: en.review.companyCredentials })
+      .getByText('Prairie Mutual')
+      .waitFor();
+    await press(page, page.getByRole('button', { name: en.wizard.submit }));
+    await page.getByRole('heading', { level: 1, name: en.thankYou.title }).waitFor();
+    expect(
+      await countRows(
+        server,
+        `select count(*) from credentials c
+           join registrations r on r.id = c.registration_id
+           join users u on u.id = r.user_id
+           join documents d on d.id = c.document_id
+          where r.organization_id = ? and u.email = ? and c.issuer = 'Prairie Mutual'
+            and c.coverage = 2000000 and d.attached_at is not null`,
+        [insured.id, tester.email],
+      ),
+    ).toBe(1);
+    expect(await registrationWith(insured, tester)).toEqual([
+      { certifications: 1, reused: 1, claimed: 0 },
+    ]);
     await page.close();
   });
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { sql, post, signIn } = accountCalls(() => t);
+const { sql, post, get, signIn } = accountCalls(() => t);
 const today = () => todayInProgramZone();
 
 /** An organization asking for these credentials (none: nothing new). */
@@ -384,6 +384,68 @@ describe('registering with another organization carries the credentials it asks 
     const tester = await post('/registrations', { hashValue: higher.hash }, await signIn(c.tester));
     expect(tester.statusCode, tester.body).toBe(200);
     expect((await credentialsAt(higher))[0]).toMatchObject({ coverage: '2500000', renewal: null });
+  });
+
+  it('shows in the prefill what it would carry, and takes a credential typed for the organization in place of the one on file', async () => {
+    const c = await company();
+    const shelbyville = await organizationAsking([
+      { type: INSURANCE, minimumCoverage: 1_000_000 },
+      { type: DRIVER },
+    ]);
+    const cookie = await signIn(c.tester);
+    const prefill = await get(`/registrations/prefill?hashValue=${shelbyville.hash}`, cookie);
+    expect(prefill.statusCode, prefill.body).toBe(200);
+    expect(prefill.json().message.credentials).toEqual([
+      {
+        credentialTypeId: await typeId(INSURANCE),
+        holder: 'company',
+        typeName: INSURANCE,
+        issuer: 'Prairie Mutual',
+        number: null,
+        coverage: 2_500_000,
+        additionalInsured: null,
+        expiresOn: c.insuranceExpires,
+      },
+      {
+        credentialTypeId: await typeId(DRIVER),
+        holder: 'tester',
+        typeName: DRIVER,
+        issuer: null,
+        number: c.licenseNumber,
+        coverage: null,
+        additionalInsured: null,
+        expiresOn: c.licenseExpires,
+      },
+    ]);
+    expect(prefill.json().message.needs).toEqual({ certifications: 0, credentials: [] });
+
+    const document = await uploadedLink(t.app, shelbyville.hash);
+    const expires = addDays(today(), 500);
+    const joined = await post(
+      '/registrations',
+      {
+        hashValue: shelbyville.hash,
+        companyCredentials: {
+          [String(await typeId(INSURANCE))]: {
+            issuer: 'Lakeside Casualty',
+            coverage: '$4,000,000',
+            expirationDate: expires,
+            documentLink: document,
+          },
+        },
+      },
+      cookie,
+    );
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(
+      (await credentialsAt(shelbyville)).map((row) => [row.type_name, row.issuer, row.document_id]),
+    ).toEqual([
+      [INSURANCE, 'Lakeside Casualty', document],
+      [DRIVER, null, expect.any(String)],
+    ]);
+    expect(await signupEmail(shelbyville)).toContain(
+      `  Credential: ${INSURANCE}, issuer Lakeside Casualty, coverage $4,000,000, expires ${expires}\n`,
+    );
   });
 
   it('answers exactly as before for an organization that asks for nothing new, carrying no credential', async () => {

@@ -107,9 +107,8 @@ export interface JoinPersonRow {
   registered_here: boolean;
 }
 
-/** The person (locked), their company and whether they are registered with the organization. */
-export const JOIN_PERSON = sql<{ userId: number; organizationId: number }>(
-  'account-join-person',
+/** The person, their company and whether they are registered with the organization. */
+const joinPersonText = (lock: string) =>
   `select u.id, u.type, u.first_name, u.last_name, u.email, u.phone, c.id as company_id,
           c.name as company_name,
           exists (select 1 from registrations r
@@ -119,8 +118,30 @@ export const JOIN_PERSON = sql<{ userId: number; organizationId: number }>(
      left join lateral (
        select c.id, c.name from user_companies uc join companies c on c.id = uc.company_id
         where uc.user_id = u.id order by uc.created_at desc, c.id desc limit 1) c on true
-    where u.id = :userId
-      for update of u`,
+    where u.id = :userId ${lock}`;
+
+/** The person locked, for registering them. */
+export const JOIN_PERSON = sql<{ userId: number; organizationId: number }>(
+  'account-join-person',
+  joinPersonText('for update of u'),
+);
+
+/** The same, read only: for what the registration would carry (the prefill). */
+export const JOIN_PERSON_READ = sql<{ userId: number; organizationId: number }>(
+  'account-join-person-read',
+  joinPersonText(''),
+);
+
+/**
+ * Attaches the uploads made for the organization that nothing uses yet (the final submit's
+ * rule); answers the ids attached, so a link not among them is not usable.
+ */
+export const CLAIM_ORGANIZATION_UPLOADS = sql<{ documentIds: string; organizationId: number }>(
+  'account-claim-organization-uploads',
+  `update documents set attached_at = now()
+    where id = any(array(select jsonb_array_elements_text(:documentIds::jsonb)::uuid))
+      and organization_id = :organizationId and attached_at is null
+   returning id::text`,
 );
 
 export interface CurrentCertificationRow {

@@ -10,6 +10,8 @@ import {
   ZAccountCredentialOptionsAnswer,
   ZAccountItemAnswer,
   ZAccountJoinAnswer,
+  ZAccountJoinLink,
+  ZAccountJoinPrefillAnswer,
   ZAccountJoinRequest,
   ZAccountRemovePersonRequest,
   ZAccountRenewCertificationRequest,
@@ -26,6 +28,7 @@ import { addCertification, renewCertification } from './certifications.js';
 import { addPerson, removePerson } from './company.js';
 import { addCredential, credentialOptions, renewCredential } from './credentials.js';
 import { registerWithOrganization } from './join.js';
+import { joinPrefill } from './join-prefill.js';
 import { type AccountApp, parsed, type RouteContext, tags } from './route-context.js';
 import { addTestKit, renewCalibration, retireTestKit } from './test-kits.js';
 
@@ -181,6 +184,40 @@ export function registerChangeRoutes(app: AccountApp, context: RouteContext) {
       ),
   );
 
+  app.get(
+    '/registrations/prefill',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'What registering with another organization would carry from the record',
+        description:
+          'For the organization’s form opened by a signed-in person: the person, their ' +
+          'company, the certifications (a tester’s current ones the organization accepts), ' +
+          'test kits in use and credentials on file its rules take, exactly as POST ' +
+          '/api/account/registrations would carry them (documents stay on file, unnamed), and ' +
+          'what the organization needs beyond them: how many more certifications, and each ' +
+          'required credential type with nothing on file its rules take. Nothing is written. ' +
+          '404 for a link that opens no form, 409 when already registered there or without a ' +
+          'company. Cache-Control: no-store.',
+        tags,
+        querystring: ZAccountJoinLink,
+        response: { 200: ZAccountJoinPrefillAnswer },
+      },
+    },
+    async (request, reply) => {
+      const prefill = await joinPrefill(
+        request.em,
+        request.accountUserId,
+        request.query.hashValue,
+        {
+          cache: app.linkCache,
+        },
+      );
+      reply.header('cache-control', 'no-store');
+      return { code: CODES.success, message: prefill };
+    },
+  );
+
   app.post(
     '/registrations',
     {
@@ -189,10 +226,19 @@ export function registerChangeRoutes(app: AccountApp, context: RouteContext) {
       schema: {
         summary: 'Register with another organization from the record kept here',
         description:
-          'Sends the person’s company, their current certifications the organization accepts ' +
-          'and their test kits in use (documents reused) to a new registration that waits for ' +
-          'the organization’s review. 409 when already registered there, or when the ' +
-          'organization needs more certifications than the record has.',
+          'Sends the person’s company, their current certifications the organization accepts, ' +
+          'their test kits in use and the credentials on file its rules take (documents ' +
+          'reused) to a new registration that waits for the organization’s review. What the ' +
+          'organization needs beyond the record can be sent with it, as its form’s final ' +
+          'submit takes them: userCerts (a tester’s certifications), userCredentials (the ' +
+          'tester’s own) and companyCredentials, by credential type id; an added credential ' +
+          'replaces the one on file of its type. They are checked by the organization’s rules ' +
+          'and their documents must be uploads for it (POST /api/uploads/docUpload) not used ' +
+          'yet: 422 FINAL ERRORS (certErrors[0][position], credentialErrors[0][typeId], ' +
+          'companyCredentialErrors[typeId]); 400 for certifications or tester credentials ' +
+          'from a company admin. They are recorded on the new registration only. 409 when ' +
+          'already registered there, or when the organization still needs more ' +
+          'certifications or a required credential.',
         tags,
         body: ZAccountJoinRequest,
         response: { 200: ZAccountJoinAnswer },
@@ -202,7 +248,8 @@ export function registerChangeRoutes(app: AccountApp, context: RouteContext) {
       registerWithOrganization(
         request.em,
         request.accountUserId,
-        parsed(ZAccountJoinRequest, request.body).hashValue,
+        parsed(ZAccountJoinLink, request.body).hashValue,
+        request.body,
         { language: request.language, publicUrl, cache: app.linkCache },
       ),
   );

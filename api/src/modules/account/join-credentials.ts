@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MESSAGES } from '../../../../shared/codes.js';
 import type { TUserType } from '../../../../shared/constants.js';
 import {
   credentialRecord,
@@ -7,7 +6,6 @@ import {
   type TCredentialRecord,
   type TCredentialRequirementInfo,
 } from '../../../../shared/credentials.js';
-import { fillMessage } from '../../../../shared/fill-message.js';
 import { credentialProblems, type TJudgedOn } from '../../../../shared/requirements.js';
 import {
   Credential,
@@ -16,15 +14,14 @@ import {
   type TRegistration,
 } from '../../db/entities/index.js';
 import { query } from '../../db/sql.js';
-import { AppError } from '../../errors.js';
 import type { LinkRow } from '../registration/queries.js';
 import { CREDENTIALS_ON_FILE, type CredentialOnFileRow } from './credential-queries.js';
 
 // The credentials registering with another organization carries (issue 27): for each type the
 // organization asks of the person (a tester's own, and the company's), the one on file that
 // runs longest among those its rules take, as the wizard would have recorded it, with a renewal
-// waiting beside it when its rules take that too. A required type with nothing on file its rules
-// take refuses the whole registration, naming each, before anything is written.
+// waiting beside it when its rules take that too; and each required type with nothing on file
+// its rules take, for the caller to ask for (the prefill) or to refuse (join-plan.ts).
 
 /** A credential as the new registration records it, with the renewal waiting beside it. */
 export interface CarriedCredential extends TCredentialRecord {
@@ -55,7 +52,7 @@ function taken(
   return Object.keys(problems).length === 0 ? credentialRecord(entry, requirement) : null;
 }
 
-function carried(
+function carriedFrom(
   row: CredentialOnFileRow,
   requirement: TCredentialRequirementInfo,
   judged: TJudgedOn,
@@ -82,48 +79,47 @@ function carried(
   return { ...record, renewal };
 }
 
+/** What the record gives of the credentials an organization asks for, and what it lacks. */
+export interface CredentialsToCarry {
+  carried: CarriedCredential[];
+  /** The required types (the company's first) with nothing on file its rules take. */
+  missing: TCredentialRequirementInfo[];
+}
+
 /**
- * The credentials the organization's registration of the person takes from the record; 409
- * naming every required type it lacks. Empty for an organization that asks for none.
+ * The credentials the organization's registration of the person takes from the record, and the
+ * required types it lacks. Both empty for an organization that asks for none.
  */
 export async function credentialsToCarry(
   tx: EntityManager,
-  organization: Pick<LinkRow, 'name' | 'credential_requirements' | 'accept_expired_certifications'>,
+  organization: Pick<LinkRow, 'credential_requirements' | 'accept_expired_certifications'>,
   person: { id: number; type: TUserType; companyId: number },
   today: string,
-): Promise<CarriedCredential[]> {
+): Promise<CredentialsToCarry> {
   // Admins give no tester's credentials, as in the wizard.
   const asked = organization.credential_requirements.filter(
     (requirement) => requirement.holder === 'company' || person.type === 'tester',
   );
-  if (asked.length === 0) return [];
+  if (asked.length === 0) return { carried: [], missing: [] };
   const onFile = await query<CredentialOnFileRow, { userId: number; companyId: number }>(
     tx,
     CREDENTIALS_ON_FILE,
     { userId: person.id, companyId: person.companyId },
   );
   const judged = { programDate: today, acceptExpired: organization.accept_expired_certifications };
-  const credentials: CarriedCredential[] = [];
-  const missing: string[] = [];
+  const carried: CarriedCredential[] = [];
+  const missing: TCredentialRequirementInfo[] = [];
   for (const requirement of asked) {
     let found: CarriedCredential | null = null;
     for (const row of onFile) {
       if (row.credential_type_id !== requirement.id || row.holder !== requirement.holder) continue;
-      found = carried(row, requirement, judged);
+      found = carriedFrom(row, requirement, judged);
       if (found) break;
     }
-    if (found) credentials.push(found);
-    else if (requirement.required) missing.push(requirement.name);
+    if (found) carried.push(found);
+    else if (requirement.required) missing.push(requirement);
   }
-  if (missing.length > 0) {
-    throw AppError.conflict(
-      fillMessage(MESSAGES.accountJoinNeedsCredentials, {
-        organization: organization.name,
-        credentials: missing.join(', '),
-      }),
-    );
-  }
-  return credentials;
+  return { carried, missing };
 }
 
 /** The carried credentials on the new registration, the company's with the company. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CODES, MESSAGES, type TApiAnswer } from '../../../../shared/codes.js';
-import { fillMessage } from '../../../../shared/fill-message.js';
+import { CODES, type TApiAnswer } from '../../../../shared/codes.js';
 import type { TLanguage } from '../../../../shared/i18n/languages.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
@@ -14,8 +13,7 @@ import {
   Submission,
   TestKit,
 } from '../../db/entities/index.js';
-import { json, query } from '../../db/sql.js';
-import { AppError } from '../../errors.js';
+import { json } from '../../db/sql.js';
 import { recordAudit } from '../audit/service.js';
 import { stageEmail } from '../email/outbox.js';
 import type { LinkCache } from '../registration/link-cache.js';
@@ -24,18 +22,13 @@ import { openLinkRow } from '../registration/organization-link.js';
 import { recordWebhookEvent } from '../webhooks/events.js';
 import { registrationSubmitted } from '../webhooks/payloads.js';
 import {
-  CURRENT_CERTIFICATIONS,
-  CURRENT_TEST_KITS,
-  type CurrentCertificationRow,
-  type CurrentTestKitRow,
-  JOIN_PERSON,
-  type JoinPersonRow,
-} from './change-queries.js';
-import {
-  type CarriedCredential,
-  credentialsToCarry,
-  recordCarriedCredentials,
-} from './join-credentials.js';
+  checkedAdditions,
+  claimAdditionDocuments,
+  type SentAdditions,
+  withAdditions,
+} from './join-additions.js';
+import { type CarriedCredential, recordCarriedCredentials } from './join-credentials.js';
+import { planJoin, refuseUnmetNeeds } from './join-plan.js';
 
 // Registering with another organization from the record kept in My registrations: nothing is
 // typed again. The person's company, their current certifications that the organization
@@ -43,7 +36,8 @@ import {
 // (join-credentials.ts) go to a new registration of that organization, documents reused, and it
 // waits for that organization's review like any registration (its staff are notified as for a
 // form's submit). What the organization needs beyond the record (more certifications it
-// accepts, a credential it requires) is said, with where to add it.
+// accepts, a credential it requires) can be sent with it, typed in the organization's form
+// (join-additions.ts); what is still missing is said, with where to add it.
 
 const isCompanys = (credential: CarriedCredential) => credential.holder === 'company';
 
@@ -57,55 +51,25 @@ export async function registerWithOrganization(
   em: EntityManager,
   userId: number,
   hashValue: string,
+  sent: SentAdditions,
   options: { language: TLanguage; publicUrl: string; cache?: LinkCache },
 ): Promise<TApiAnswer<Joined>> {
   return em.transactional(async (tx) => {
     const organization = await openLinkRow(tx, hashValue, { cache: options.cache });
-    const [person] = await query<JoinPersonRow, { userId: number; organizationId: number }>(
-      tx,
-      JOIN_PERSON,
-      { userId, organizationId: organization.id },
-    );
-    if (!person) throw AppError.unauthorized();
-    if (person.registered_here) throw AppError.conflict(MESSAGES.emailAlreadyRegisteredHere);
-    if (person.company_id === null) throw AppError.conflict(MESSAGES.accountJoinNeedsCompany);
     const today = todayInProgramZone();
-    const certifications =
-      person.type === 'tester'
-        ? (
-            await query<CurrentCertificationRow, { userId: number }>(tx, CURRENT_CERTIFICATIONS, {
-              userId,
-            })
-          ).filter((c) => {
-            const agency = c.agency_id === null ? undefined : organization.certs[c.agency_id];
-            return (
-              c.type_id !== null &&
-              agency?.associatedTypes[String(c.type_id)] !== undefined &&
-              (c.expires_on >= today || organization.accept_expired_certifications)
-            );
-          })
-        : [];
-    if (person.type === 'tester' && certifications.length < organization.required_certifications) {
-      throw AppError.conflict(
-        fillMessage(MESSAGES.accountJoinNeedsCertifications, {
-          organization: organization.name,
-          count: organization.required_certifications,
-        }),
-      );
-    }
-    const credentials = await credentialsToCarry(
-      tx,
+    const carried = await planJoin(tx, userId, organization, today, { lock: true });
+    const additions = checkedAdditions(sent, organization, carried.person.type);
+    const { person, certifications, kits, credentials, needs } = withAdditions(
+      carried,
+      additions,
       organization,
-      { id: userId, type: person.type, companyId: person.company_id },
-      today,
     );
-    const kits = await query<CurrentTestKitRow, { userId: number }>(tx, CURRENT_TEST_KITS, {
-      userId,
-    });
+    await claimAdditionDocuments(tx, organization, additions);
+    refuseUnmetNeeds(organization, needs);
     const payload = {
       fromAccount: true,
       userId,
-      certifications: certifications.map((c) => [c.agency_name, c.type_name, c.number]),
+      certifications: certifications.map((c) => [c.agencyName, c.typeName, c.number]),
       testKits: kits.map((k) => [k.serial, k.manufacturer, k.model]),
       ...(credentials.length > 0
         ? { credentials: credentials.map((c) => [c.typeName, c.issuer, c.number]) }
@@ -132,12 +96,12 @@ export async function registerWithOrganization(
         user: userId,
         registration,
         number: c.number,
-        expiresOn: c.expires_on,
-        agency: tx.getReference(CertificationAgency, c.agency_id as number),
-        agencyName: c.agency_name,
-        type: tx.getReference(CertificationType, c.type_id as number),
-        typeName: c.type_name,
-        document: c.document_id ? tx.getReference(Document, c.document_id) : null,
+        expiresOn: c.expiresOn,
+        agency: tx.getReference(CertificationAgency, c.agencyId),
+        agencyName: c.agencyName,
+        type: tx.getReference(CertificationType, c.typeId),
+        typeName: c.typeName,
+        document: c.documentId ? tx.getReference(Document, c.documentId) : null,
         renewal: null,
       });
     }
@@ -184,6 +148,14 @@ export async function registerWithOrganization(
           certifications: certifications.length,
           testKits: kits.length,
           credentials: credentials.length,
+          ...(additions.certifications.length + additions.credentials.length > 0
+            ? {
+                added: {
+                  certifications: additions.certifications.length,
+                  credentials: additions.credentials.length,
+                },
+              }
+            : {}),
         },
       },
     );
@@ -214,10 +186,10 @@ export async function registerWithOrganization(
             userPhone: person.phone,
             userCerts: certifications.map((c) => ({
               certNum: c.number,
-              certExp: c.expires_on,
-              certAgency: c.agency_id as number,
-              certType: c.type_id as number,
-              certDocLink: c.document_id ?? '',
+              certExp: c.expiresOn,
+              certAgency: c.agencyId,
+              certType: c.typeId,
+              certDocLink: c.documentId ?? '',
             })),
             alreadyKnown: true,
             credentials: credentials.filter((c) => !isCompanys(c)),

@@ -1,18 +1,21 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
-import type { TAccountView, ZAccountJoinAnswer } from '../../../../shared/account.js';
+import type { TAccountJoinPrefill, TAccountView } from '../../../../shared/account.js';
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
+import { stepPath } from '../../../../shared/site-routes.js';
 import { accountHref } from '../AccountLink.js';
-import { apiGet, apiPost, isFetchFailure, type TAnswer } from '../api.js';
+import { apiGet, isFetchFailure } from '../api.js';
+import { navigate } from '../history.js';
 import { useI18n } from '../i18n/use-i18n.js';
+import { accountWizardState } from '../wizard/from-account.js';
+import { currentPage } from '../wizard/state.js';
+import { newRunId, saveWizardState } from '../wizard/storage.js';
 import { useForm } from './form-context.js';
 
 // The organization home's offer to a registrant signed in to My registrations: register with this
-// organization from the record kept there, in one press. Loaded by the home once it is usable; it
-// asks who is signed in (the session cookie goes to /api/account from any page of the site) and
-// shows nothing to anyone else.
-
-type TJoined = z.infer<typeof ZAccountJoinAnswer>['message'];
+// organization from the record kept there. Loaded by the home once it is usable; it asks who is
+// signed in (the session cookie goes to /api/account from any page of the site) and shows
+// nothing to anyone else. Pressed, it asks what of the record this organization takes and what
+// it needs beyond it, and opens the wizard filled in (wizard/from-account.ts).
 
 /** The server's words (localized when shown); only a failure to reach it is worth trying again. */
 interface TRefusal {
@@ -22,8 +25,7 @@ interface TRefusal {
 
 type TPanel =
   | { state: 'hidden' }
-  | { state: 'offer'; name: string; sending: boolean; refusal?: TRefusal }
-  | { state: 'sent'; joined: TJoined };
+  | { state: 'offer'; name: string; opening: boolean; refusal?: TRefusal };
 
 async function signedInName(): Promise<string | null> {
   const answer = await apiGet<TAccountView>('/api/account/me');
@@ -32,15 +34,23 @@ async function signedInName(): Promise<string | null> {
   return `${firstName} ${lastName}`;
 }
 
-type TOutcome = { kind: 'sent'; joined: TJoined } | { kind: 'refused'; refusal: TRefusal };
+type TOutcome = { kind: 'opened' } | { kind: 'refused'; refusal: TRefusal };
 
-async function register(hash: string): Promise<TOutcome> {
-  const answer: TAnswer<unknown> = await apiPost('/api/account/registrations', { hashValue: hash });
-  if (answer.code === CODES.success) return { kind: 'sent', joined: answer.message as TJoined };
+/** Opens the wizard filled in from the record, or says why it cannot. */
+async function openFilledIn(hash: string): Promise<TOutcome> {
+  const answer = await apiGet<TAccountJoinPrefill>(
+    `/api/account/registrations/prefill?hashValue=${encodeURIComponent(hash)}`,
+  );
+  if (answer.code === CODES.success && answer.message) {
+    const state = accountWizardState(answer.message, newRunId());
+    saveWizardState(hash, state);
+    navigate(stepPath(hash, currentPage(state)));
+    return { kind: 'opened' };
+  }
   if (isFetchFailure(answer)) {
     return { kind: 'refused', refusal: { message: MESSAGES.serverUnreachable, retry: true } };
   }
-  // Already registered here, more certifications needed, the session ended meanwhile.
+  // Already registered here, no company on file, the session ended meanwhile.
   const { message } = answer;
   const said = typeof message === 'string' && message ? message : MESSAGES.apiSubmissionError;
   return { kind: 'refused', refusal: { message: said, retry: false } };
@@ -63,7 +73,7 @@ export function JoinFromAccount() {
   useEffect(() => {
     let current = true;
     signedInName().then((name) => {
-      if (current && name) setPanel({ state: 'offer', name, sending: false });
+      if (current && name) setPanel({ state: 'offer', name, opening: false });
     });
     return () => {
       current = false;
@@ -71,18 +81,15 @@ export function JoinFromAccount() {
   }, []);
 
   if (panel.state === 'hidden') return null;
-  if (panel.state === 'sent') return <Sent joined={panel.joined} />;
 
-  const { name, sending, refusal } = panel;
-  const send = async () => {
-    if (sending) return;
-    setPanel({ ...panel, sending: true });
-    const outcome = await register(hash);
-    setPanel(
-      outcome.kind === 'sent'
-        ? { state: 'sent', joined: outcome.joined }
-        : { state: 'offer', name, sending: false, refusal: outcome.refusal },
-    );
+  const { name, opening, refusal } = panel;
+  const open = async () => {
+    if (opening) return;
+    setPanel({ ...panel, opening: true, refusal: undefined });
+    const outcome = await openFilledIn(hash);
+    if (outcome.kind === 'refused') {
+      setPanel({ state: 'offer', name, opening: false, refusal: outcome.refusal });
+    }
   };
   return (
     <>
@@ -95,8 +102,8 @@ export function JoinFromAccount() {
             <button
               type="button"
               className="button primary"
-              aria-disabled={sending || undefined}
-              onClick={send}
+              aria-disabled={opening || undefined}
+              onClick={open}
             >
               {t('account.joinButton')}
             </button>
@@ -104,27 +111,6 @@ export function JoinFromAccount() {
         </section>
       )}
     </>
-  );
-}
-
-/** What was sent, its heading taking focus. */
-function Sent({ joined }: { joined: TJoined }) {
-  const { language, t } = useI18n();
-  const heading = useFocusOn<HTMLHeadingElement>(joined);
-  return (
-    <section className="box" aria-labelledby="join-from-account-sent">
-      <h2 id="join-from-account-sent" ref={heading} tabIndex={-1}>
-        {t('account.joinSentTitle')}
-      </h2>
-      <p>{t('account.joinSentTo', { organization: joined.organizationName })}</p>
-      <ul>
-        <li>{t('account.joinSentCertifications', { count: joined.certifications })}</li>
-        <li>{t('account.joinSentTestKits', { count: joined.testKits })}</li>
-      </ul>
-      <p>
-        <a href={accountHref(language)}>{t('account.joinGoToAccount')}</a>
-      </p>
-    </section>
   );
 }
 

@@ -21,6 +21,7 @@ import { useForm } from '../org/form-context.js';
 import type { TStepOutcome } from './checks.js';
 import { asksCompanyCredentials, credentialNames } from './credentials/asked.js';
 import { ErrorSummary } from './ErrorSummary.js';
+import { accountOrg } from './from-account.js';
 import { errorLabel } from './labels.js';
 import { companyCredentialsScreen, loadChecks, thankYouScreen } from './load.js';
 import { createWizardState, wizardReducer } from './reducer.js';
@@ -59,15 +60,22 @@ const SCREENS: Record<TStepId, ComponentType> = {
  * asks for company credentials, 7 (urlPage: the address's).
  */
 export function WizardRoute({ urlPage }: { urlPage: number }) {
-  const { hash, org, reportUnreachable } = useForm();
+  const { hash, org: formOrg, reportUnreachable } = useForm();
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => {
-    // Whether the company's credentials are asked is the organization's, as it reads now.
-    const asks = asksCompanyCredentials(org);
+    // Whether the company's credentials are asked is the organization's, as it reads now (a run
+    // from My registrations keeps what it was opened with). Such a run never shows the first
+    // page: Get Started, which opens it, starts a registration typed from the start.
+    const asks = asksCompanyCredentials(formOrg);
     const kept = loadWizardState(hash);
-    return kept
+    if (kept?.account && urlPage !== 0) return kept;
+    return kept && !kept.account
       ? { ...kept, asksCompanyCredentials: asks }
-      : createWizardState(newRunId(), org.number_of_certs, asks);
+      : createWizardState(newRunId(), formOrg.number_of_certs, asks);
   });
+  // A run from My registrations meets the organization as asking only what it needs beyond the
+  // record; its pages, checks and request all read this.
+  const { account } = state;
+  const org = useMemo(() => (account ? accountOrg(formOrg, account) : formOrg), [formOrg, account]);
   const files = useRef(new Map<string, File>()).current;
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -89,8 +97,9 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
   }, [hash, state]);
 
   // What the host page or the link filled in advance, once its values pass the typed rules.
+  const fromAccount = account !== undefined;
   useEffect(() => {
-    const prefill = takePrefill();
+    const prefill = fromAccount ? null : takePrefill();
     if (!prefill) return;
     import('../embed/prefill-check.js').then(({ checkPrefill }) => {
       const { refused, ...values } = checkPrefill(prefill);
@@ -99,7 +108,7 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
       }
       dispatch({ type: 'prefill', ...values });
     }, reportUnreachable);
-  }, [reportUnreachable]);
+  }, [reportUnreachable, fromAccount]);
 
   // The address follows the wizard: moving forward adds a history entry, so the browser's Back
   // walks the pages; an address that changed by itself (Back/Forward) walks the wizard back.
@@ -234,7 +243,8 @@ export function WizardRoute({ urlPage }: { urlPage: number }) {
             ) : null}
           </div>
         </form>
-        {page > 0 ? <SaveForLater /> : null}
+        {/* A run from My registrations is kept there: nothing to save for later. */}
+        {page > 0 && !account ? <SaveForLater /> : null}
       </main>
     </WizardContext.Provider>
   );

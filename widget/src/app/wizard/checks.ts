@@ -191,20 +191,24 @@ function untouchedTesters(state: TWizardState): boolean {
   );
 }
 
-export async function checkTesters(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
-  if (skipOffered(stepOf('testers'), state) && untouchedTesters(state)) {
-    return go({ type: 'skip', step: 'testers' });
-  }
+/** The testers page by the shared rules: what to show, or null when they pass. */
+function testerProblems(state: TWizardState, ctx: TStepContext): TStepOutcome | null {
   const request = { testerInfo: testersPayload(state.testers), hashValue: ctx.hash };
   const schema = createValidateTestersRequestSchema(certificationRulesFromOrgInfo(ctx.org));
   const parsed = schema.safeParse(request);
   const credentials = testerCredentialErrors(state, ctx.org);
-  if (!parsed.success || hasErrors(credentials)) {
-    const testers = parsed.success
-      ? NO_ERRORS
-      : testerErrors(testerErrorsFrom(parsed.error.issues));
-    return show(bothErrors(testers, credentials));
+  if (parsed.success && !hasErrors(credentials)) return null;
+  const testers = parsed.success ? NO_ERRORS : testerErrors(testerErrorsFrom(parsed.error.issues));
+  return show(bothErrors(testers, credentials));
+}
+
+export async function checkTesters(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  if (skipOffered(stepOf('testers'), state) && untouchedTesters(state)) {
+    return go({ type: 'skip', step: 'testers' });
   }
+  const problems = testerProblems(state, ctx);
+  if (problems) return problems;
+  const request = { testerInfo: testersPayload(state.testers), hashValue: ctx.hash };
   const duplicates = emailsTakenByAdmins(state);
   if (duplicates) return show(duplicates);
   const answer = await (ctx.post ?? apiPost)<Record<string, never>>(
@@ -231,18 +235,76 @@ export async function checkTestKits(state: TWizardState, ctx: TStepContext): Pro
 }
 
 /** The final submit, keyed by the run's Idempotency-Key so a retry never registers twice. */
-export async function submitAll(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
-  const request = submitAllPayload(ctx.hash, state, ctx.org);
+/** The final submit's body by the shared rules: what to show, or null when it passes. */
+function submitProblems(
+  request: ReturnType<typeof submitAllPayload>,
+  state: TWizardState,
+  ctx: TStepContext,
+): TStepOutcome | null {
   const parsed = createSubmitAllSchema(certificationRulesFromOrgInfo(ctx.org)).safeParse(request);
   const rules = credentialRulesFromOrgInfo(ctx.org);
   const credentials = rules ? createCredentialsSchema(rules).safeParse(request) : undefined;
-  if (!parsed.success || credentials?.success === false) {
-    const issues = [...(parsed.error?.issues ?? []), ...(credentials?.error?.issues ?? [])];
-    return show(finalErrors(finalErrorsFrom(issues, { credentials: Boolean(rules) }), state));
-  }
+  if (parsed.success && credentials?.success !== false) return null;
+  const issues = [...(parsed.error?.issues ?? []), ...(credentials?.error?.issues ?? [])];
+  return show(finalErrors(finalErrorsFrom(issues, { credentials: Boolean(rules) }), state));
+}
+
+export async function submitAll(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
+  const request = submitAllPayload(ctx.hash, state, ctx.org);
+  const problems = submitProblems(request, state, ctx);
+  if (problems) return problems;
   const answer = await (ctx.post ?? apiPost)<Record<string, never>>('/api/tr/submit/all', request, {
     'idempotency-key': state.runId,
   });
+  if (answer.code === CODES.finalErrors) return show(finalErrors(answer.message ?? {}, state));
+  if (answer.code === CODES.success) return { kind: 'submitted' };
+  return unexpected(answer);
+}
+
+/**
+ * A run from My registrations (from-account.ts): the testers page holds the person, read from
+ * the record, and what they add; the shared rules check it (the organization as the run meets
+ * it: the certifications still needed), and the server checks it all again at Submit.
+ */
+export async function checkAccountTesters(
+  state: TWizardState,
+  ctx: TStepContext,
+): Promise<TStepOutcome> {
+  return testerProblems(state, ctx) ?? go({ type: 'accepted', step: 'testers' });
+}
+
+/**
+ * The Submit of a run from My registrations: checked by the final submit's shared rules, then
+ * sent as what it adds to the record (POST /api/account/registrations), which sends what is on
+ * file with it. The server's field problems come as FINAL ERRORS, positions as sent.
+ */
+export async function submitFromAccount(
+  state: TWizardState,
+  ctx: TStepContext,
+): Promise<TStepOutcome> {
+  const problems = submitProblems(submitAllPayload(ctx.hash, state, ctx.org), state, ctx);
+  if (problems) return problems;
+  const [tester] = state.testers;
+  const request = {
+    hashValue: ctx.hash,
+    ...(tester
+      ? {
+          userCerts: testersPayload([tester])[0]?.userCerts ?? [],
+          userCredentials: credentialsPayload(
+            tester.userCredentials,
+            askedCredentials(ctx.org, 'tester'),
+          ),
+        }
+      : {}),
+    companyCredentials: credentialsPayload(
+      state.companyCredentials,
+      askedCredentials(ctx.org, 'company'),
+    ),
+  };
+  const answer = await (ctx.post ?? apiPost)<Record<string, never>>(
+    '/api/account/registrations',
+    request,
+  );
   if (answer.code === CODES.finalErrors) return show(finalErrors(answer.message ?? {}, state));
   if (answer.code === CODES.success) return { kind: 'submitted' };
   return unexpected(answer);
@@ -261,8 +323,16 @@ const CHECKS: Record<TCheckKey, TCheck> = {
   submit: submitAll,
 };
 
+/** A run from My registrations: the testers page and Submit act for the signed-in person. */
+const ACCOUNT_CHECKS: Record<TCheckKey, TCheck> = {
+  ...CHECKS,
+  testers: checkAccountTesters,
+  submit: submitFromAccount,
+};
+
 /** Next on the current page (the match page has no Next: a company is selected or skipped). */
 export function checkCurrentPage(state: TWizardState, ctx: TStepContext): Promise<TStepOutcome> {
   const next = currentStep(state).next;
-  return next ? CHECKS[next.check](state, ctx) : Promise.resolve(show(generalErrors()));
+  const checks = state.account ? ACCOUNT_CHECKS : CHECKS;
+  return next ? checks[next.check](state, ctx) : Promise.resolve(show(generalErrors()));
 }

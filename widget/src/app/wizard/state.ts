@@ -1,3 +1,4 @@
+import type { TAccountJoinPrefill } from '../../../../shared/account.js';
 import { LIMITS, MAX_CERTIFICATIONS_PER_TESTER } from '../../../../shared/constants.js';
 import type { TCompanyMatch } from '../../../../shared/registration.js';
 import type { TStepId } from './step-table.js';
@@ -86,6 +87,18 @@ export interface TWizardErrors {
 
 export const NO_ERRORS: TWizardErrors = { general: [], fields: {} };
 
+/**
+ * A run opened from My registrations by a signed-in registrant (from-account.ts): the person and
+ * company are theirs, what is on file is sent as it is (documents reused), and the run asks only
+ * what the organization needs beyond it.
+ */
+export interface TAccountRun {
+  /** The pages this run shows: those asking what the organization needs, then the review. */
+  pages: TStepId[];
+  onFile: Pick<TAccountJoinPrefill, 'certifications' | 'testKits' | 'credentials'>;
+  needs: TAccountJoinPrefill['needs'];
+}
+
 export interface TWizardState {
   /** Generated once per wizard run: the final submit's Idempotency-Key. */
   runId: string;
@@ -106,6 +119,8 @@ export interface TWizardState {
   errors: TWizardErrors;
   /** Source of the keys of repeated blocks. */
   nextKey: number;
+  /** Set when the run was opened from My registrations. */
+  account?: TAccountRun;
 }
 
 export type TDocumentTarget =

@@ -136,8 +136,12 @@ function seesUserType(userTypes: readonly TUserType[], state: TWizardState): boo
   return userTypes.some((userType) => userType === state.userType);
 }
 
-/** Whether the organization behind this registration asks for the step (every spec page). */
+/**
+ * Whether the organization behind this registration asks for the step (every spec page); a run
+ * from My registrations asks only its own pages.
+ */
 function isAsked(step: TStep, state: TWizardState): boolean {
+  if (state.account) return state.account.pages.includes(step.id);
   return step.askedWhen?.(state) ?? true;
 }
 

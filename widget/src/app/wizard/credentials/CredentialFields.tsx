@@ -13,7 +13,8 @@ import {
   type TCredentialForm,
   type TCredentialOwner,
 } from '../state.js';
-import { Row } from '../steps/ReviewStep.js';
+import { OnFileNote } from '../steps/OnFile.js';
+import { Row } from '../steps/Row.js';
 import { documentKey, useWizard } from '../wizard-context.js';
 import { askedCredentials } from './asked.js';
 import { CheckboxField } from './CheckboxField.js';
@@ -198,11 +199,18 @@ function CredentialList({
 
 /** The company's credentials: a page after the company, for an organization that asks. */
 export function CompanyCredentialsStep() {
-  const { org } = useWizard();
+  const { org, state } = useWizard();
   const { t } = useI18n();
   return (
     <>
-      <p>{t('credentials.companyIntro')}</p>
+      {state.account ? (
+        <>
+          <OnFileNote />
+          <p>{t('account.wizardNeedsIntro', { organization: org.org_name })}</p>
+        </>
+      ) : (
+        <p>{t('credentials.companyIntro')}</p>
+      )}
       <CredentialList owner="company" asked={askedCredentials(org, 'company')} />
     </>
   );

@@ -13,6 +13,8 @@ import {
 import { credentialsReviewPart } from '../load.js';
 import type { TPersonForm } from '../state.js';
 import { useWizard } from '../wizard-context.js';
+import { OnFileCertifications, OnFileCredentials, OnFileNote, OnFileTestKits } from './OnFile.js';
+import { Row } from './Row.js';
 
 const CredentialsReview = credentialsReviewPart.Screen;
 
@@ -30,15 +32,6 @@ function EntryErrors({ prefix }: { prefix: string }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-export function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{value || '—'}</dd>
-    </>
   );
 }
 
@@ -66,9 +59,10 @@ export function ReviewStep() {
   const agencyName = (id: string) => org.org_associated_certs?.[id]?.agency ?? id;
   const typeName = (agency: string, type: string) =>
     org.org_associated_certs?.[agency]?.associatedTypes?.[type] ?? type;
-  const kits = kitsToSend(state.testKits);
+  const { account } = state;
   return (
     <>
+      {account ? <OnFileNote /> : null}
       <p>{t('review.intro')}</p>
       <p className="no-print">
         <button type="button" className="button" onClick={() => window.print()}>
@@ -91,6 +85,12 @@ export function ReviewStep() {
         </dl>
         <EntryErrors prefix="company" />
       </section>
+      {account ? (
+        <OnFileCredentials
+          credentials={account.onFile.credentials}
+          id="review-on-file-credentials"
+        />
+      ) : null}
       {askedCredentials(org, 'company').length ? (
         <section aria-labelledby="review-company-credentials">
           <h2 id="review-company-credentials">{t('review.companyCredentials')}</h2>
@@ -99,6 +99,12 @@ export function ReviewStep() {
           </Suspense>
           <EntryErrors prefix="companyCredentials" />
         </section>
+      ) : null}
+      {account && state.userType === 'tester' ? (
+        <OnFileCertifications
+          certifications={account.onFile.certifications}
+          id="review-on-file-certifications"
+        />
       ) : null}
       {state.userType === 'admin' ? (
         <section aria-labelledby="review-admins">
@@ -150,23 +156,37 @@ export function ReviewStep() {
           ))}
         </section>
       ) : null}
-      <section aria-labelledby="review-kits">
-        <h2 id="review-kits">{t('review.testKits')}</h2>
-        {kits.length === 0 ? <p>{t('review.noTestKits')}</p> : null}
-        {kits.map((kit, index) => (
-          <div key={kit.key}>
-            <h3>{t('labels.testKitBlock', { number: index + 1 })}</h3>
-            <dl className="summary">
-              <Row label={t(TEST_KIT_LABELS.kitSerial)} value={kit.kitSerial} />
-              <Row label={t(TEST_KIT_LABELS.kitMfr)} value={kit.kitMfr} />
-              <Row label={t(TEST_KIT_LABELS.kitModel)} value={kit.kitModel} />
-              <Row label={t(TEST_KIT_LABELS.kitCalibDate)} value={formatDate(kit.kitCalibDate)} />
-              <Row label={t(TEST_KIT_LABELS.kitCalibDocLink)} value={kit.kitCalibDocName} />
-            </dl>
-            <EntryErrors prefix={`testKits.${index}`} />
-          </div>
-        ))}
-      </section>
+      {account ? (
+        <OnFileTestKits testKits={account.onFile.testKits} id="review-on-file-kits" />
+      ) : (
+        <TestKitsReview />
+      )}
     </>
+  );
+}
+
+/** The test kits entered. */
+function TestKitsReview() {
+  const { state } = useWizard();
+  const { t, formatDate } = useI18n();
+  const kits = kitsToSend(state.testKits);
+  return (
+    <section aria-labelledby="review-kits">
+      <h2 id="review-kits">{t('review.testKits')}</h2>
+      {kits.length === 0 ? <p>{t('review.noTestKits')}</p> : null}
+      {kits.map((kit, index) => (
+        <div key={kit.key}>
+          <h3>{t('labels.testKitBlock', { number: index + 1 })}</h3>
+          <dl className="summary">
+            <Row label={t(TEST_KIT_LABELS.kitSerial)} value={kit.kitSerial} />
+            <Row label={t(TEST_KIT_LABELS.kitMfr)} value={kit.kitMfr} />
+            <Row label={t(TEST_KIT_LABELS.kitModel)} value={kit.kitModel} />
+            <Row label={t(TEST_KIT_LABELS.kitCalibDate)} value={formatDate(kit.kitCalibDate)} />
+            <Row label={t(TEST_KIT_LABELS.kitCalibDocLink)} value={kit.kitCalibDocName} />
+          </dl>
+          <EntryErrors prefix={`testKits.${index}`} />
+        </div>
+      ))}
+    </section>
   );
 }

@@ -10,6 +10,7 @@ import { testerCredentialsPart } from '../load.js';
 import { MAX_CERTIFICATIONS, type TCertificationField, type TCertificationForm } from '../state.js';
 import { useWizard } from '../wizard-context.js';
 import { AddBlockButton, RemoveBlockButton } from './ListButtons.js';
+import { OnFileCertifications, OnFileNote, OnFilePerson } from './OnFile.js';
 import { PersonFields } from './PersonFields.js';
 
 function CertificationBlock({
@@ -93,53 +94,100 @@ const TesterCredentials = testerCredentialsPart.Screen;
  * (optional for admins: Skip).
  */
 export function TestersStep() {
+  const { state } = useWizard();
+  return state.account ? <AccountTesterStep /> : <TestersBlocks />;
+}
+
+/**
+ * The tester's certifications, the button adding one, and the credentials asked of them;
+ * Remove This Tester after both.
+ */
+function TesterItems({ index, removable }: { index: number; removable: boolean }) {
   const { state, dispatch, org } = useWizard();
   const { t, localize } = useI18n();
-  // Credentials come after the certifications, and Remove This Tester after both.
+  const tester = state.testers[index];
+  if (!tester) return null;
   const asksCredentials = askedCredentials(org, 'tester').length > 0;
-  const remove = (index: number) => (
+  const remove = removable ? (
     <RemoveBlockButton list="testers" index={index} label={t('people.removeTester')} />
+  ) : null;
+  const countError = state.errors.fields[`testers.${index}.userCerts`];
+  return (
+    <>
+      {countError ? (
+        <p id={fieldId(`testers.${index}.userCerts`)} className="error-message" tabIndex={-1}>
+          {localize(countError)}
+        </p>
+      ) : null}
+      {tester.userCerts.map((cert, certIndex) => (
+        <CertificationBlock key={cert.key} tester={index} index={certIndex} cert={cert} />
+      ))}
+      <div className="actions-inline">
+        <button
+          type="button"
+          className="button"
+          disabled={tester.userCerts.length >= MAX_CERTIFICATIONS}
+          onClick={() => dispatch({ type: 'addCertification', tester: index })}
+        >
+          {t('people.addCertification')}
+        </button>
+        {asksCredentials ? null : remove}
+      </div>
+      {asksCredentials ? (
+        <>
+          <Suspense fallback={null}>
+            <TesterCredentials tester={index} />
+          </Suspense>
+          {remove ? <div className="actions-inline">{remove}</div> : null}
+        </>
+      ) : null}
+    </>
   );
+}
+
+/**
+ * The testers page of a run from My registrations: the person and their certifications as on
+ * file, then only what the organization needs beyond them.
+ */
+function AccountTesterStep() {
+  const { state, org } = useWizard();
+  const { t } = useI18n();
+  const [tester] = state.testers;
+  if (!state.account || !tester) return null;
+  const needs = { organization: org.org_name, count: state.requiredCerts };
+  return (
+    <>
+      <OnFileNote />
+      <OnFilePerson person={tester} id="on-file-person" />
+      <OnFileCertifications
+        certifications={state.account.onFile.certifications}
+        id="on-file-certifications"
+      />
+      <p>
+        {state.requiredCerts > 0
+          ? t('account.wizardCertsNeeded', needs)
+          : t('account.wizardNeedsIntro', needs)}
+      </p>
+      <TesterItems index={0} removable={false} />
+    </>
+  );
+}
+
+/** The testers page of a registration typed from the start. */
+function TestersBlocks() {
+  const { state } = useWizard();
+  const { t } = useI18n();
   return (
     <>
       {state.userType === 'admin' ? <p>{t('people.testersForAdmins')}</p> : null}
       <p>{t('people.testersIntro', { count: state.requiredCerts })}</p>
-      {state.testers.map((tester, index) => {
-        const countError = state.errors.fields[`testers.${index}.userCerts`];
-        return (
-          <fieldset className="block" key={tester.key}>
-            <legend>{t('labels.testerBlock', { number: index + 1 })}</legend>
-            <PersonFields list="testers" index={index} person={tester} />
-            {countError ? (
-              <p id={fieldId(`testers.${index}.userCerts`)} className="error-message" tabIndex={-1}>
-                {localize(countError)}
-              </p>
-            ) : null}
-            {tester.userCerts.map((cert, certIndex) => (
-              <CertificationBlock key={cert.key} tester={index} index={certIndex} cert={cert} />
-            ))}
-            <div className="actions-inline">
-              <button
-                type="button"
-                className="button"
-                disabled={tester.userCerts.length >= MAX_CERTIFICATIONS}
-                onClick={() => dispatch({ type: 'addCertification', tester: index })}
-              >
-                {t('people.addCertification')}
-              </button>
-              {asksCredentials ? null : remove(index)}
-            </div>
-            {asksCredentials ? (
-              <>
-                <Suspense fallback={null}>
-                  <TesterCredentials tester={index} />
-                </Suspense>
-                <div className="actions-inline">{remove(index)}</div>
-              </>
-            ) : null}
-          </fieldset>
-        );
-      })}
+      {state.testers.map((tester, index) => (
+        <fieldset className="block" key={tester.key}>
+          <legend>{t('labels.testerBlock', { number: index + 1 })}</legend>
+          <PersonFields list="testers" index={index} person={tester} />
+          <TesterItems index={index} removable />
+        </fieldset>
+      ))}
       <AddBlockButton list="testers" label={t('people.addTester')} />
     </>
   );
