@@ -25,6 +25,7 @@ import { Migration20261127022626_requirements_and_standing } from './Migration20
 import { Migration20261127054452_directory } from './Migration20261127054452_directory.js';
 import { Migration20261127061207_directory_versions } from './Migration20261127061207_directory_versions.js';
 import { Migration20261127090000_integrations } from './Migration20261127090000_integrations.js';
+import { Migration20261127130000_registrations_company_index } from './Migration20261127130000_registrations_company_index.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -115,4 +116,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261127061207_directory_versions,
   },
   { name: 'Migration20261127090000_integrations', class: Migration20261127090000_integrations },
+  {
+    name: 'Migration20261127130000_registrations_company_index',
+    class: Migration20261127130000_registrations_company_index,
+  },
 ];

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '../../api/src/modules/account/sessions.js';
 import { SIGN_IN_EMAIL_KIND } from '../../api/src/modules/account/sign-in.js';
 import { reminderItemName } from '../../api/src/modules/compliance/emails.js';
-import type { TAccountView } from '../../shared/account.js';
+import type { TAccountJoinPrefill, TAccountView } from '../../shared/account.js';
 import { DEFAULT_LANGUAGE } from '../../shared/i18n/languages.js';
 import { addDays, addMonths, todayInProgramZone } from '../../shared/program-zone.js';
 import { type BenchContext, expectOk, scaleLabel } from '../context.js';
@@ -14,8 +14,10 @@ import { type Latency, round, timeByTurns } from '../harness.js';
 // the same test kit on every third, reminders already sent about both), signed in through an
 // emailed link, timed call by call by turns with the server's bare route. Then the sign-in link
 // asked for by turns for a registered and an unknown email, each email once (3 an hour are
-// allowed): the same statement either way, so the medians should barely differ. The bench
-// server's account limit per client address is raised like its other public limits.
+// allowed): the same statement either way, so the medians should barely differ. And the form of
+// a 21st organization opened filled in from that record (GET /api/account/registrations/prefill),
+// timed the same way. The bench server's account limit per client address is raised like its
+// other public limits.
 
 const CASE = 'account';
 const ORGANIZATIONS = 20;
@@ -327,6 +329,48 @@ async function measureAccountPage(
 }
 
 /**
+ * What registering with one more organization would carry from the record (the wizard filled
+ * in), one call at a time, by turns with the bare route.
+ */
+async function measurePrefill(
+  context: BenchContext,
+  registrant: Registrant,
+  cookie: string,
+  scale: string,
+) {
+  const other = (await organizationsFor(context, registrant.registrations + 1))[
+    registrant.registrations
+  ];
+  if (!other) {
+    context.recorder.fail(CASE, 'no organization is left for the registrant to register with');
+    return;
+  }
+  const path = `/api/account/registrations/prefill?hashValue=${encodeURIComponent(other.hash)}`;
+  const answer = await expectOk(
+    await fetch(`${context.server.baseUrl}${path}`, { headers: { cookie } }),
+    'GET /api/account/registrations/prefill',
+  );
+  const prefill = ((await answer.json()) as { message: TAccountJoinPrefill }).message;
+  if (prefill.certifications.length !== 1 || prefill.testKits.length !== 1) {
+    context.recorder.fail(
+      CASE,
+      `the prefill carries ${prefill.certifications.length} certifications and ` +
+        `${prefill.testKits.length} kits`,
+    );
+  }
+  const timing = await timeByTurns(
+    context.quick ? 200 : 3000,
+    {
+      prefill: getting(context, path, { cookie }),
+      bare: getting(context, '/api/bench/baseline'),
+    },
+    { warmUp: 20, seconds: context.quick ? 2 : 60 },
+  );
+  record(context, 'prefill', timing.prefill, scale);
+  record(context, 'bare route, by turns with prefill', timing.bare, scale, false);
+}
+
+/**
  * The sign-in link for seeded people's emails and for emails nobody has, by turns, each email
  * asked for once.
  */
@@ -382,6 +426,7 @@ export async function accountCase(context: BenchContext, publicUrl: string, user
   try {
     const cookie = await signIn(context, origin, registrant.email);
     await measureAccountPage(context, registrant, cookie, scale);
+    await measurePrefill(context, registrant, cookie, scale);
     await measureSignInLinks(context, origin, registrant.userId, scale);
   } finally {
     // What the calls staged: links, sessions and their messages (no job worker sends them here).

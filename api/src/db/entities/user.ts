@@ -197,6 +197,8 @@ export const Registration = defineEntity({
         'create index "registrations_directory_idx" on "registrations" ("organization_id", "user_id") include ("company_id") where "enrolled" and "standing" = \'active\' and "user_type" = \'tester\' and ("review_state" = \'approved\' or ("review_state" = \'pending\' and ("resume_state" = \'approved\' or "reregistered_at" is not null)))',
     },
     { name: 'registrations_submission_idx', properties: ['submission'] },
+    // A company's registrations (My registrations for its admin: its people, kits, credentials).
+    { name: 'registrations_company_idx', properties: ['company'] },
     {
       name: 'registrations_organization_certification_count_idx',
       properties: ['organization', 'certificationCount'],
