@@ -27,19 +27,18 @@ interface Props {
 export function RejectRegistrationDialog({ open, busy, onCancel, onReject }: Props) {
   const [reason, setReason] = useState<TRegistrationRejectionReason | ''>('');
   const [note, setNote] = useState('');
-  const [missing, setMissing] = useState(false);
+  // Reject pressed without a reason: said at the field until one is chosen.
+  const [confirmPressed, setConfirmPressed] = useState(false);
+  const missing = confirmPressed && !reason;
   useEffect(() => {
     if (!open) return;
     setReason('');
     setNote('');
-    setMissing(false);
+    setConfirmPressed(false);
   }, [open]);
   const confirm = () => {
-    if (!reason) {
-      setMissing(true);
-      return;
-    }
-    onReject(reason, note);
+    setConfirmPressed(true);
+    if (reason) onReject(reason, note);
   };
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="reject-registration-title">

@@ -2,7 +2,11 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, Chip, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type ReactNode, type Ref, useId, useState } from 'react';
-import { REVIEW_NOTE_MAX, type TDocumentRejectionReason } from '../../../shared/review';
+import {
+  REVIEW_NOTE_MAX,
+  REVIEW_STAFF_MESSAGES,
+  type TDocumentRejectionReason,
+} from '../../../shared/review';
 import {
   DOCUMENT_DECISION_LABELS,
   DOCUMENT_REJECTION_REASON_LABELS,
@@ -79,14 +83,12 @@ export function ReviewItem({ title, details, item, canDecide, busy, onDecide, he
   const id = useId();
   const [reason, setReason] = useState<TDocumentRejectionReason | ''>(item.reason ?? '');
   const [note, setNote] = useState(item.note ?? '');
-  const [reasonMissing, setReasonMissing] = useState(false);
+  // Reject pressed without a reason: said at the field until one is chosen.
+  const [rejectPressed, setRejectPressed] = useState(false);
+  const reasonMissing = rejectPressed && !reason;
   const reject = () => {
-    if (!reason) {
-      setReasonMissing(true);
-      return;
-    }
-    setReasonMissing(false);
-    onDecide({ decision: 'rejected', reason, note });
+    setRejectPressed(true);
+    if (reason) onDecide({ decision: 'rejected', reason, note });
   };
   return (
     <Paper sx={{ p: 2, mt: 2 }} component="section" aria-labelledby={`${id}-title`}>
@@ -167,7 +169,7 @@ export function ReviewItem({ title, details, item, canDecide, busy, onDecide, he
                 value={reason}
                 onChange={(event) => setReason(event.target.value as TDocumentRejectionReason)}
                 error={reasonMissing}
-                helperText={reasonMissing ? 'Please choose a reason.' : undefined}
+                helperText={reasonMissing ? REVIEW_STAFF_MESSAGES.reasonRequired : undefined}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value="">Choose a reason</option>

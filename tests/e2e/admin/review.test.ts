@@ -134,6 +134,11 @@ describe('the Review Queue in the console', () => {
       .click();
     await section.getByText('Please choose a reason.').waitFor();
     await section.getByLabel('Reason for rejecting').selectOption('unreadable');
+    // The message leaves with its cause, before Reject is pressed again.
+    await section.getByText('Please choose a reason.').waitFor({ state: 'detached' });
+    expect(await section.getByLabel('Reason for rejecting').getAttribute('aria-invalid')).toBe(
+      'false',
+    );
     await section.getByLabel('Note for the registrant (optional)').fill('Too dark to read.');
     await section
       .getByRole('button', { name: `Reject Certification ${tester.certNumber}` })
@@ -162,7 +167,10 @@ describe('the Review Queue in the console', () => {
     const { tester, page } = await openNewReview();
     await press(page, page.getByRole('button', { name: 'Reject Registration' }));
     const dialog = page.getByRole('dialog', { name: 'Reject Registration' });
+    await press(page, dialog.getByRole('button', { name: 'Reject Registration' }));
+    await dialog.getByText('Please choose a reason.').waitFor();
     await dialog.getByLabel('Reason').selectOption('duplicate');
+    await dialog.getByText('Please choose a reason.').waitFor({ state: 'detached' });
     await press(page, dialog.getByRole('button', { name: 'Reject Registration' }));
     await page.getByText('Registration rejected.').waitFor();
     const rejected = await registrationOf(tester);
