@@ -14,6 +14,28 @@ export function parseCsv(bytes: Buffer | string): Record<string, string>[] {
 }
 
 /** Every entry of a zip, by name. */
+/** How each entry of a zip is written: its compression method and whether a descriptor trails it. */
+export function zipEntryFormats(
+  bytes: Buffer,
+): Promise<Map<string, { method: number; trailingDescriptor: boolean }>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const formats = new Map<string, { method: number; trailingDescriptor: boolean }>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        formats.set(entry.fileName, {
+          method: entry.compressionMethod,
+          trailingDescriptor: (entry.generalPurposeBitFlag & 0x8) !== 0,
+        });
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(formats));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
 export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {

@@ -14,7 +14,7 @@ import {
   makeRegistration,
   makeTestKit,
 } from '../../helpers/fixtures.js';
-import { parseCsv, readAll, unzip } from '../../helpers/streams.js';
+import { parseCsv, readAll, unzip, zipEntryFormats } from '../../helpers/streams.js';
 
 /** The report's word for a due date's status today (program time zone). */
 const statusWord = (due: string) =>
@@ -261,5 +261,14 @@ describe('the Implementation Integration Files bundle', () => {
         .digest('hex');
     expect([sha(certificateName), sha(calibrationName)]).toEqual(documentHashes);
     expect(names).toHaveLength(5);
+    // The CSVs deflated; the documents (compressed already) stored as they are, their sizes and
+    // checksums in their headers, which streaming readers need.
+    const formats = await zipEntryFormats(file.bytes);
+    const STORED = 0;
+    const DEFLATED = 8;
+    expect(formats.get('testers.csv')?.method).toBe(DEFLATED);
+    for (const name of [certificateName, calibrationName]) {
+      expect(formats.get(name)).toEqual({ method: STORED, trailingDescriptor: false });
+    }
   });
 });

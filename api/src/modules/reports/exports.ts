@@ -160,10 +160,19 @@ const BUNDLE_FILES = {
   testKits: 'service_provider_test_kits.csv',
 } as const;
 
+/** A stored document read whole (uploads are 10 MB at most; one is held at a time). */
+async function wholeDocument(stream: Readable): Promise<Buffer> {
+  return Buffer.concat(await stream.toArray());
+}
+
 /**
  * The Implementation Integration Files: a zip with the three CSVs (whose document cells name
  * files inside the zip) and every referenced document under documents/. Entries are added one
- * at a time so only one database stream or file is open at once.
+ * at a time so only one database stream or file is open at once. The documents (PDF, JPEG and
+ * PNG, compressed already) are stored as they are, not deflated again: compressing them cost
+ * most of a large bundle's time for nothing. Each is read whole first, so its entry's header
+ * carries its size and checksum, which every zip reader takes (a stored entry written from a
+ * stream would need a trailing descriptor that streaming readers refuse).
  */
 export function ieBundle(em: EntityManager, scope: ReportScope, storage: DocumentReader): Readable {
   const archive = new ZipArchive({ zlib: { level: 6 } });
@@ -172,9 +181,9 @@ export function ieBundle(em: EntityManager, scope: ReportScope, storage: Documen
   archive.pipe(output);
   const reference: DocumentReference = { kind: 'bundle' };
 
-  const addEntry = async (stream: Readable, name: string) => {
+  const addEntry = async (source: Readable | Buffer, name: string, store = false) => {
     const added = once(archive, 'entry');
-    archive.append(stream, { name });
+    archive.append(source, { name, store });
     await added;
   };
 
@@ -184,7 +193,8 @@ export function ieBundle(em: EntityManager, scope: ReportScope, storage: Documen
     }
     const documents = await bundleDocuments(em, scope);
     for (const document of documents) {
-      await addEntry(await storage.open(document.storageKey), document.name);
+      const content = await wholeDocument(await storage.open(document.storageKey));
+      await addEntry(content, document.name, true);
     }
     await archive.finalize();
   })().catch((error: unknown) =>
