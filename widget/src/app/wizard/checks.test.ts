@@ -5,6 +5,7 @@ import { loadWithTimeout } from '../lazy.js';
 import { checkCompany, checkTesters, checkUserType, submitAll } from './checks.js';
 import { createWizardState, wizardReducer } from './reducer.js';
 import type { TWizardAction, TWizardState } from './state.js';
+import { firstCertification } from './test-data.js';
 
 const org = {
   org_name: 'Test City',
@@ -31,27 +32,6 @@ const company: TWizardAction[] = [
   ['companyState', 'TX'],
   ['companyZip', '78701'],
 ].map(([field, value]) => ({ type: 'setCompany', field, value }) as TWizardAction);
-
-/** The first tester's first certification filled in, expiring on `certExp`, and uploaded. */
-function firstCertification(certExp: string): TWizardAction[] {
-  return [
-    ...(['certNum', 'certExp', 'certAgency', 'certType'] as const).map(
-      (field) =>
-        ({
-          type: 'setCertification',
-          tester: 0,
-          cert: 0,
-          field,
-          value: { certNum: 'N1', certExp, certAgency: '1', certType: '2' }[field],
-        }) as TWizardAction,
-    ),
-    {
-      type: 'uploaded',
-      target: { kind: 'cert', tester: 0, cert: 0 },
-      link: '0b3f8a8e-9a43-4e7e-8f61-1a2b3c4d5e6f',
-    },
-  ];
-}
 
 describe('what Next checks on each page', () => {
   it('checks the user type on the client before calling the server', async () => {
@@ -129,7 +109,7 @@ describe('what Next checks on each page', () => {
         field: 'userEmail',
         value: 'same@example.com',
       },
-      ...firstCertification('2030-01-01'),
+      ...firstCertification('N1', '2030-01-01'),
     );
     const outcome = await checkTesters(filled, { hash: 'h', org, post });
     expect(outcome).toMatchObject({
@@ -152,7 +132,7 @@ describe('what Next checks on each page', () => {
           field: 'userEmail',
           value: 't@example.com',
         },
-        ...firstCertification(certExp),
+        ...firstCertification('N1', certExp),
       );
     const refusing = { ...org, accept_expired_certs: false, program_date: '2026-11-25' };
     const post = answering({ code: CODES.success, message: '' });

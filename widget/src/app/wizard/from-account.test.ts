@@ -6,8 +6,9 @@ import type { TPublicOrgInfo } from '../org/org-info.js';
 import { checkCurrentPage, type TStepContext } from './checks.js';
 import { accountOrg, accountPages, accountWizardState } from './from-account.js';
 import { wizardReducer } from './reducer.js';
-import { currentPage, type TWizardAction, type TWizardState } from './state.js';
+import { currentPage, type TWizardState } from './state.js';
 import { followingPage, isShown, precedingPage, STEPS } from './step-table.js';
+import { firstCertification, UPLOADED_LINK } from './test-data.js';
 
 // The wizard opened from My registrations: filled in from the record, asking only what the
 // organization needs beyond it, and sending only that.
@@ -71,8 +72,6 @@ function prefill(overrides: Partial<TAccountJoinPrefill> = {}): TAccountJoinPref
   };
 }
 
-const LINK = '0b3f8a8e-9a43-4e7e-8f61-1a2b3c4d5e6f';
-
 function answering(answer: TAnswer) {
   return vi.fn(async (_path: string, _body: unknown) => answer);
 }
@@ -85,19 +84,7 @@ function context(state: TWizardState, post: ReturnType<typeof answering>): TStep
   };
 }
 
-const certificationAdded: TWizardAction[] = [
-  ...(['certNum', 'certExp', 'certAgency', 'certType'] as const).map(
-    (field) =>
-      ({
-        type: 'setCertification',
-        tester: 0,
-        cert: 0,
-        field,
-        value: { certNum: 'B-2', certExp: '2031-05-01', certAgency: '1', certType: '2' }[field],
-      }) as TWizardAction,
-  ),
-  { type: 'uploaded', target: { kind: 'cert', tester: 0, cert: 0 }, link: LINK },
-];
+const certificationAdded = firstCertification('B-2', '2031-05-01');
 
 describe('the wizard opened from My registrations', () => {
   it('asks only the pages with something needed, and always the review', () => {
@@ -191,7 +178,7 @@ describe('the wizard opened from My registrations', () => {
           certExp: '2031-05-01',
           certAgency: '1',
           certType: '2',
-          certDocLink: LINK,
+          certDocLink: UPLOADED_LINK,
         },
       ],
       userCredentials: {},
