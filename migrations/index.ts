@@ -26,6 +26,7 @@ import { Migration20261127054452_directory } from './Migration20261127054452_dir
 import { Migration20261127061207_directory_versions } from './Migration20261127061207_directory_versions.js';
 import { Migration20261127090000_integrations } from './Migration20261127090000_integrations.js';
 import { Migration20261127130000_registrations_company_index } from './Migration20261127130000_registrations_company_index.js';
+import { Migration20261207014518_organization_people } from './Migration20261207014518_organization_people.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -119,5 +120,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261127130000_registrations_company_index',
     class: Migration20261127130000_registrations_company_index,
+  },
+  {
+    name: 'Migration20261207014518_organization_people',
+    class: Migration20261207014518_organization_people,
   },
 ];

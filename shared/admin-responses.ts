@@ -42,6 +42,7 @@ export const ZAdminOrganizationResponse = z.object({
   acceptExpiredCertifications: z.boolean(),
   registrationValidity: ZOrganizationRequirementsRecord.shape.registrationValidity,
   suspendOnExpiry: z.boolean(),
+  requireTwoFactor: z.boolean(),
   ...ZOrganizationDirectoryRecord.shape,
   status: z.enum(ORGANIZATION_STATUSES),
   /** An ISO instant. */
@@ -204,6 +205,13 @@ export const ZAdminAuditResponse = z.object({
   /** Null for changes made outside the console (the staff command). */
   staffId: z.number().int().nullable(),
   staffEmail: z.string(),
+  /**
+   * The role they acted in: a staff role, an organization role ('program_manager', 'reviewer',
+   * 'viewer' of organizationId), or null outside the console.
+   */
+  staffRole: z.string().nullable(),
+  /** The organization the change concerns; null for the provider's own records. */
+  organizationId: z.number().int().nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),

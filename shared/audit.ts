@@ -11,6 +11,7 @@ export const AUDITED_ENTITIES = {
   registration: 'Registration',
   staff_account: 'Staff account',
   staff_session: 'Staff session',
+  organization_membership: "Organization's person",
   api_key: 'API key',
   webhook_endpoint: 'Webhook endpoint',
 } as const;

@@ -17,6 +17,7 @@ import { REGISTRATION_VALIDITIES } from './standing.js';
 export const ORGANIZATION_REQUIREMENT_MESSAGES = {
   validityInvalid: 'Please choose how long a registration is valid.',
   suspendInvalid: 'Suspend automatically must be yes or no.',
+  twoFactorInvalid: 'Require two-step sign-in of its people must be yes or no.',
   requirementsInvalid: 'Credential requirements must be a list of credential types.',
   typeRequired: 'Please choose a credential type.',
   typeUnknown: CREDENTIAL_TYPE_MESSAGES.notFound,
@@ -101,17 +102,21 @@ export const ZCredentialRequirements = z
 
 const ZRegistrationValidity = z.enum(REGISTRATION_VALIDITIES, { error: MESSAGES.validityInvalid });
 const ZSuspendOnExpiry = z.boolean({ error: MESSAGES.suspendInvalid });
+/** On: the organization's own people must use two-step sign-in to work in it. */
+const ZRequireTwoFactor = z.boolean({ error: MESSAGES.twoFactorInvalid });
 
 /** The requirement fields of a create, with their defaults (today's behaviour, nothing asked). */
 export const ZOrganizationRequirementsOnCreate = z.object({
   registrationValidity: ZRegistrationValidity.optional().default('untilWithdrawn'),
   suspendOnExpiry: ZSuspendOnExpiry.optional().default(false),
+  requireTwoFactor: ZRequireTwoFactor.optional().default(false),
   credentialRequirements: ZCredentialRequirements.optional().default([]),
 });
 /** The requirement fields of an edit: absent ones keep their value; a list replaces the list. */
 export const ZOrganizationRequirementsOnEdit = z.object({
   registrationValidity: ZRegistrationValidity.optional(),
   suspendOnExpiry: ZSuspendOnExpiry.optional(),
+  requireTwoFactor: ZRequireTwoFactor.optional(),
   credentialRequirements: ZCredentialRequirements.optional(),
 });
 
@@ -119,6 +124,7 @@ export const ZOrganizationRequirementsOnEdit = z.object({
 export const ZOrganizationRequirementsRecord = z.object({
   registrationValidity: z.enum(REGISTRATION_VALIDITIES),
   suspendOnExpiry: z.boolean(),
+  requireTwoFactor: z.boolean(),
   credentialRequirements: z.array(ZCredentialRequirementRecord),
 });
 

@@ -5,6 +5,7 @@ import { USER_TYPES } from './constants.js';
 import { ZErrorResponse } from './error-answers.js';
 import { ZOrganizationDirectoryRecord } from './organization-directory.js';
 import { ZOrganizationRequirementsRecord } from './organization-requirements.js';
+import { ORGANIZATION_ROLES } from './organization-roles.js';
 import { ZOrgInfo } from './registration.js';
 import { ORGANIZATION_STATUSES, ZEmailFrequency } from './staff.js';
 import { SIGN_IN_METHODS, STAFF_ROLES } from './staff-roles.js';
@@ -49,15 +50,34 @@ export const ZPasswordLinkResponse = z.object({
 
 // ---- the signed-in person's own account ----
 
+/** An organization an organization's person holds a role in. */
+export const ZAccountOrganization = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(ORGANIZATION_ROLES),
+});
+
 export const ZAccountResponse = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(STAFF_ROLES),
+  /** The provider's staff role; null for an organization's person. */
+  role: z.enum(STAFF_ROLES).nullable(),
+  /** Who the session acts as (shared/staff-roles.ts TStaffAccess). */
+  access: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('provider'), role: z.enum(STAFF_ROLES) }),
+    z.object({
+      kind: z.literal('organization'),
+      role: z.enum(ORGANIZATION_ROLES),
+      organizationId: z.number().int(),
+    }),
+  ]),
+  /** An organization's person's organizations, by name (the session's among them); else []. */
+  organizations: z.array(ZAccountOrganization),
   signInMethods: z.array(z.enum(SIGN_IN_METHODS)),
   hasPassword: z.boolean(),
   twoFactorEnabled: z.boolean(),
-  /** The person's role must use two-step sign-in (REQUIRE_2FA_FOR). */
+  /** Their role (REQUIRE_2FA_FOR), or one of their organizations, requires two-step sign-in. */
   twoFactorRequired: z.boolean(),
   /** Required but not set up: nothing but this account page answers until it is. */
   mustEnrollTwoFactor: z.boolean(),

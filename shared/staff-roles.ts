@@ -1,5 +1,8 @@
 // Staff roles, least to most: what each staff route needs is declared beside its path
-// (`config.staffRole`, api/src/plugins/auth.ts) and the console mirrors the same table.
+// (`config.staffRole`, api/src/plugins/auth.ts) and the console mirrors the same table. An
+// organization's own people hold the roles of shared/organization-roles.ts instead.
+
+import { hasOrganizationRole, type TOrganizationRole } from './organization-roles.js';
 
 export const STAFF_ROLES = ['viewer', 'editor', 'administrator'] as const;
 export type TStaffRole = (typeof STAFF_ROLES)[number];
@@ -15,47 +18,99 @@ export function hasStaffRole(held: TStaffRole, needed: TStaffRole): boolean {
   return STAFF_ROLES.indexOf(held) >= STAFF_ROLES.indexOf(needed);
 }
 
+/**
+ * Who the signed-in person acts as: one of the provider's staff with their role over every
+ * organization, or an organization's person with their role in the organization their session
+ * is in (they switch between their organizations without signing in again).
+ */
+export type TStaffAccess =
+  | { kind: 'provider'; role: TStaffRole }
+  | { kind: 'organization'; role: TOrganizationRole; organizationId: number };
+
+/** The least roles of an action: the provider's staff's, and an organization's (null: none). */
+interface ConsoleRule {
+  staff: TStaffRole;
+  organization: TOrganizationRole | null;
+}
+const may = (staff: TStaffRole, organization: TOrganizationRole | null): ConsoleRule => ({
+  staff,
+  organization,
+});
+
 /** What the console offers, by screen and action: the same least roles as the server's routes. */
 export const CONSOLE_PERMISSIONS = {
   organizations: {
-    list: 'viewer',
-    show: 'viewer',
-    create: 'editor',
-    edit: 'editor',
-    delete: 'editor',
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+    create: may('editor', null),
+    // A Program manager edits the settings that are the organization's own.
+    edit: may('editor', 'program_manager'),
+    delete: may('editor', null),
   },
   users: {
-    list: 'viewer',
-    show: 'viewer',
-    edit: 'editor',
-    create: 'editor',
-    enroll: 'editor',
-    delete: 'administrator',
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+    edit: may('editor', null),
+    create: may('editor', null),
+    enroll: may('editor', 'reviewer'),
+    delete: may('administrator', null),
   },
-  certifications: { list: 'viewer', edit: 'administrator' },
-  'credential-types': { list: 'viewer', create: 'editor', edit: 'editor' },
-  reports: { list: 'viewer' },
-  review: { list: 'viewer', show: 'viewer', decide: 'editor' },
+  certifications: { list: may('viewer', 'viewer'), edit: may('administrator', null) },
+  'credential-types': {
+    list: may('viewer', 'viewer'),
+    create: may('editor', null),
+    edit: may('editor', null),
+  },
+  reports: { list: may('viewer', 'viewer') },
+  review: {
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+    decide: may('editor', 'reviewer'),
+  },
   // Suspending and reinstating: whoever may approve a registration (review.decide).
-  registrations: { standing: 'editor' },
-  audit: { list: 'viewer' },
-  staff: { list: 'administrator', edit: 'administrator', create: 'administrator' },
+  registrations: { standing: may('editor', 'reviewer') },
+  audit: { list: may('viewer', 'viewer') },
+  staff: {
+    list: may('administrator', null),
+    edit: may('administrator', null),
+    create: may('administrator', null),
+  },
+  // An organization's own people in the console (its page's People).
+  'organization-people': {
+    list: may('administrator', 'program_manager'),
+    create: may('administrator', 'program_manager'),
+    edit: may('administrator', 'program_manager'),
+    delete: may('administrator', 'program_manager'),
+  },
   // Integrations: API keys (delete revokes).
-  'api-keys': { list: 'administrator', create: 'administrator', delete: 'administrator' },
+  'api-keys': {
+    list: may('administrator', 'program_manager'),
+    create: may('administrator', 'program_manager'),
+    delete: may('administrator', 'program_manager'),
+  },
   // Integrations: webhook endpoints and their delivery log.
   'webhook-endpoints': {
-    list: 'administrator',
-    create: 'administrator',
-    edit: 'administrator',
-    delete: 'administrator',
+    list: may('administrator', 'program_manager'),
+    create: may('administrator', 'program_manager'),
+    edit: may('administrator', 'program_manager'),
+    delete: may('administrator', 'program_manager'),
   },
-  'webhook-deliveries': { list: 'administrator', show: 'administrator' },
-} as const satisfies Record<string, Record<string, TStaffRole>>;
+  'webhook-deliveries': {
+    list: may('administrator', 'program_manager'),
+    show: may('administrator', 'program_manager'),
+  },
+} as const satisfies Record<string, Record<string, ConsoleRule>>;
 
-/** Whether the role may do `action` on the console's `resource` (unknown ones: Administrators). */
-export function consoleAllows(role: TStaffRole, resource: string, action: string): boolean {
-  const actions = (CONSOLE_PERMISSIONS as Record<string, Record<string, TStaffRole>>)[resource];
-  return hasStaffRole(role, actions?.[action] ?? 'administrator');
+/** Whether the access admits an action of these least roles. */
+export function accessAllows(access: TStaffAccess, rule: ConsoleRule): boolean {
+  if (access.kind === 'provider') return hasStaffRole(access.role, rule.staff);
+  return rule.organization !== null && hasOrganizationRole(access.role, rule.organization);
+}
+
+/** Whether the person may do `action` on the console's `resource` (unknown ones: Administrators). */
+export function consoleAllows(access: TStaffAccess, resource: string, action: string): boolean {
+  const actions = (CONSOLE_PERMISSIONS as Record<string, Record<string, ConsoleRule>>)[resource];
+  return accessAllows(access, actions?.[action] ?? may('administrator', null));
 }
 
 /** An account's state on the Staff screen. */

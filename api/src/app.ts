@@ -20,6 +20,8 @@ import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiKeyRoutes } from './modules/integrations/key-routes.js';
 import { readApiRoutes } from './modules/integrations/routes.js';
+import organizationAccessPlugin from './modules/organization-access/plugin.js';
+import { organizationPeopleRoutes } from './modules/organization-people/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { setRegistrantLinks } from './modules/registrant-emails/links.js';
 import linkCache from './modules/registration/link-cache.js';
@@ -121,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docsPlugin);
   await app.register(staffRoutes);
   await app.register(staffAuthPlugin);
+  await app.register(organizationAccessPlugin);
 
   await app.register(invalidationPlugin, { databaseUrl: config.databaseUrl });
   await app.register(linkCache);
@@ -142,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(standingRoutes);
   await app.register(webhookRoutes);
   await app.register(adminRestRoutes);
+  await app.register(organizationPeopleRoutes);
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);
   await app.register(readApiRoutes, { prefix: '/api/v1' });

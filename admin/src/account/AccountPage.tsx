@@ -4,8 +4,8 @@ import { useGetIdentity, useNotify, usePermissions } from 'react-admin';
 import { MESSAGES } from '../../../shared/codes';
 import { STAFF_MESSAGES } from '../../../shared/staff';
 import type { TAccountResponse, TTwoFactorSetupResponse } from '../../../shared/staff-responses';
-import { STAFF_ROLE_LABELS } from '../../../shared/staff-roles';
 import { newPasswordProblem, SIGN_IN_MESSAGES } from '../../../shared/staff-sign-in';
+import { accessLabel } from '../components/accessLabel';
 import { problemsOf, useStaffApi } from '../components/api';
 import { ErrorList } from '../components/ErrorList';
 import { PageHeading } from '../components/PageHeading';
@@ -180,7 +180,9 @@ function TwoFactor({ account, onChange }: { account: TAccountResponse; onChange(
         <>
           <Typography>On: sign-in asks for a code from your authenticator app.</Typography>
           {account.twoFactorRequired ? (
-            <Typography color="text.secondary">Your role requires it.</Typography>
+            <Typography color="text.secondary">
+              Your role or your organization requires it.
+            </Typography>
           ) : (
             <Box
               component="form"
@@ -274,7 +276,7 @@ export function AccountPage() {
       {account ? (
         <>
           <Typography>
-            {account.email} — {STAFF_ROLE_LABELS[account.role]}
+            {account.email} — {accessLabel(account)}
           </Typography>
           <TwoFactor account={account} onChange={changed} />
           <ChangePassword account={account} />

@@ -1,19 +1,18 @@
-import { CreateButton, DataTable, TextInput, TopToolbar, usePermissions } from 'react-admin';
+import { CreateButton, DataTable, TextInput, TopToolbar } from 'react-admin';
 import {
   CREDENTIAL_FACT_LABELS,
   CREDENTIAL_HOLDER_LABELS,
   type TCredentialTypeRecord,
 } from '../../../shared/credential-types';
-import { consoleAllows, type TStaffRole } from '../../../shared/staff-roles';
 import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
+import { useAllowed } from '../components/useAllowed';
 
 const filters = [<TextInput key="q" source="q" label="Search name" alwaysOn />];
 
 /** Credential types (/credential-types): each with who holds it, whether it expires, its facts. */
 export function CredentialTypeList() {
-  const { permissions } = usePermissions<TStaffRole>();
-  const canWrite = Boolean(permissions && consoleAllows(permissions, 'credential-types', 'create'));
+  const canWrite = useAllowed('credential-types', 'create');
   return (
     <>
       <PageHeading title="Credential Types" />

@@ -15,7 +15,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import type { ReactElement } from 'react';
 import { usePermissions } from 'react-admin';
-import { consoleAllows, type TStaffRole } from '../../../shared/staff-roles';
+import { consoleAllows, type TStaffAccess } from '../../../shared/staff-roles';
 
 export interface Section {
   to: string;
@@ -140,7 +140,7 @@ export const SECTIONS: readonly Section[] = [
 
 /** The sections the signed-in person's role may use. */
 export function useAllowedSections(): readonly Section[] {
-  const { permissions } = usePermissions<TStaffRole>();
+  const { permissions } = usePermissions<TStaffAccess>();
   return SECTIONS.filter(
     (section) =>
       !section.needs ||

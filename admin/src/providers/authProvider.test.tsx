@@ -123,9 +123,16 @@ describe('authProvider permissions', () => {
   it("offers what the person's role may do, read once per token", async () => {
     sessionStorage.setItem(TOKEN_KEY, 'viewer-token');
     const { auth, httpClient } = setup(async () =>
-      ok({ id: 7, email: 'v@x.org', name: '', role: 'viewer' }),
+      ok({
+        id: 7,
+        email: 'v@x.org',
+        name: '',
+        role: 'viewer',
+        access: { kind: 'provider', role: 'viewer' },
+        organizations: [],
+      }),
     );
-    expect(await auth.getPermissions?.({})).toBe('viewer');
+    expect(await auth.getPermissions?.({})).toEqual({ kind: 'provider', role: 'viewer' });
     expect(await auth.canAccess?.({ resource: 'organizations', action: 'list' })).toBe(true);
     expect(await auth.canAccess?.({ resource: 'organizations', action: 'create' })).toBe(false);
     expect(await auth.canAccess?.({ resource: 'staff', action: 'list' })).toBe(false);
@@ -133,5 +140,28 @@ describe('authProvider permissions', () => {
     expect(await auth.canAccess?.({ resource: 'users', action: 'edit' })).toBe(true);
     expect(httpClient).toHaveBeenCalledTimes(1);
     expect(httpClient.mock.calls[0]?.[0]).toBe('/api/sc/account');
+  });
+
+  it("offers an organization's Reviewer their organization's work and none of the provider's", async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'reviewer-token');
+    const { auth } = setup(async () =>
+      ok({
+        id: 8,
+        email: 'r@city.example.gov',
+        name: '',
+        role: null,
+        access: { kind: 'organization', role: 'reviewer', organizationId: 3 },
+        organizations: [{ id: 3, name: 'Springfield Water', role: 'reviewer' }],
+      }),
+    );
+    expect(await auth.canAccess?.({ resource: 'review', action: 'decide' })).toBe(true);
+    expect(await auth.canAccess?.({ resource: 'registrations', action: 'standing' })).toBe(true);
+    expect(await auth.canAccess?.({ resource: 'organizations', action: 'edit' })).toBe(false);
+    expect(await auth.canAccess?.({ resource: 'organizations', action: 'create' })).toBe(false);
+    expect(await auth.canAccess?.({ resource: 'organization-people', action: 'list' })).toBe(false);
+    expect(await auth.canAccess?.({ resource: 'staff', action: 'list' })).toBe(false);
+    expect(await auth.canAccess?.({ resource: 'api-keys', action: 'list' })).toBe(false);
+    // An unknown screen is the provider's Administrators'.
+    expect(await auth.canAccess?.({ resource: 'unknown', action: 'list' })).toBe(false);
   });
 });

@@ -22,7 +22,8 @@ interface VerifyAnswer {
  * and checked once per page load with verify_auth (not after a sign-in on this page). VERIFIED
  * lets staff in; EXPIRED removes the token and shows the login; any other answer removes the
  * token, logs out and logs the failure. A 401 on any later call sends the console back to the
- * login screen. Permissions are the person's role, read once per token from /api/sc/account;
+ * login screen. Permissions are whom the person acts as (their staff role, or their role in the
+ * organization they work in), read once per token from /api/sc/account;
  * canAccess mirrors the server's role table (shared/staff-roles.ts), which stays the guard.
  */
 export function createAuthProvider(httpClient: HttpClient, logger: Logger = console): AuthProvider {
@@ -98,15 +99,15 @@ export function createAuthProvider(httpClient: HttpClient, logger: Logger = cons
     },
 
     async getPermissions() {
-      return (await currentAccount()).role;
+      return (await currentAccount()).access;
     },
 
     async canAccess({ resource, action }) {
-      const { role } = await currentAccount();
+      const { access } = await currentAccount();
       // User Info is the users resource's edit page and every role reads it; saving is what
       // needs an Editor, and the page offers Edit only to those who may.
       const page = resource === 'users' && action === 'edit' ? 'show' : action;
-      return consoleAllows(role, resource, page);
+      return consoleAllows(access, resource, page);
     },
   };
 }

@@ -41,7 +41,7 @@ describe('the OpenAPI document at /api/docs', () => {
       'accountSession',
       'bearer',
     ]);
-    const staffRoutes = new Set(t.app.staffRouteRoles.keys());
+    const staffRoutes = new Set(t.app.staffRouteRules.keys());
     const wrong: string[] = [];
     for (const [route, operations] of Object.entries<Record<string, { security?: unknown }>>(
       spec.paths,

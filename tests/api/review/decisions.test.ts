@@ -483,14 +483,18 @@ describe('who may reach the review', () => {
     expect((await registrationRow(id)).reviewState).toBe('pending');
   });
 
-  it('declares reads for viewers and decisions for editors', () => {
-    const roles = t.app.staffRouteRoles;
-    expect(roles.get('GET /api/admin/review')).toBe('viewer');
-    expect(roles.get('GET /api/admin/review/:id')).toBe('viewer');
+  it("declares reads for viewers and decisions for editors and an organization's reviewers", () => {
+    const rules = t.app.staffRouteRules;
+    expect(rules.get('GET /api/admin/review')?.staffRole).toBe('viewer');
+    expect(rules.get('GET /api/admin/review/:id')?.staffRole).toBe('viewer');
+    expect(rules.get('GET /api/admin/review/:id')?.organizationRole).toBe('viewer');
     for (const action of ['document', 'approve', 'request_changes', 'reject']) {
-      expect(roles.get(`POST /api/sc/submit/review/:registrationId/${action}`)).toBe('editor');
+      const rule = rules.get(`POST /api/sc/submit/review/:registrationId/${action}`);
+      expect(rule?.staffRole).toBe('editor');
+      expect(rule?.organizationRole).toBe('reviewer');
+      expect(rule?.organizationOf).toEqual({ registrationId: 'registration' });
     }
-    expect(roles.has('POST /api/admin/review')).toBe(false);
+    expect(rules.has('POST /api/admin/review')).toBe(false);
   });
 });
 

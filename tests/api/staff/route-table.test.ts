@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protectStaffRoutes } from '../../../api/src/plugins/auth.js';
+import type { TOrganizationRole } from '../../../shared/organization-roles.js';
 import {
   CONSOLE_PERMISSIONS,
   hasStaffRole,
@@ -253,8 +254,47 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^POST \/api\/sc\/get\/(get_reports|send_email|users_list)\//, 'viewer'],
   [/^POST \/api\/sc\/get\/users_list$/, 'viewer'],
   [/^POST \/api\/sc\/(session\/user-logout|account\/)/, 'viewer'],
+  [/^\w+ \/api\/admin\/organization-people\b/, 'administrator'],
   [/^(GET|HEAD) /, 'viewer'],
 ];
+
+/**
+ * The least role of an organization's people for each kind of work (issue 37), or null where
+ * only the provider's staff go: Viewers read their organization's screens; Reviewers also
+ * decide its reviews, enrollment and standing; Program managers also its people, its own
+ * settings, and its keys and endpoints. The provider's own records (its staff, agencies and
+ * types, credential types, creating and deleting organizations, changing a person, shared by
+ * every organization they registered with) stay the provider's.
+ */
+const ORGANIZATION_ROLE_RULES: [RegExp, TOrganizationRole | null][] = [
+  [/^\w+ \/api\/admin\/staff\b/, null],
+  [/^(GET|HEAD) \/api\/sc\/get\/testing_route$/, null],
+  [/^(POST|PUT|DELETE) \/api\/sc\/submit\/(delete_)?certification_(agency|type)/, null],
+  [/^(POST|PUT|DELETE) \/api\/admin\/(agencies|types|credential-types|users)\b/, null],
+  [/^(POST|DELETE) \/api\/admin\/organizations\b/, null],
+  [/^(POST|DELETE) \/api\/sc\/submit\/(organization|delete_organization)\//, null],
+  [/^(POST|PUT) \/api\/sc\/submit\/user\b/, null],
+  [
+    /^\w+ \/api\/admin\/(api-keys|webhook-endpoints|webhook-deliveries|organization-people)\b/,
+    'program_manager',
+  ],
+  [/^PUT \/api\/(admin\/organizations\/:id|sc\/submit\/editorganization\/)/, 'program_manager'],
+  [/^POST \/api\/sc\/submit\/(enroll|enroll_all)\//, 'reviewer'],
+  [
+    /^POST \/api\/sc\/submit\/review\/:registrationId\/(document|approve|request_changes|reject)$/,
+    'reviewer',
+  ],
+  [/^POST \/api\/admin\/registrations\/:id\/(suspend|reinstate)$/, 'reviewer'],
+  [
+    /^POST \/api\/sc\/(session\/user-logout|account\b|get\/(get_reports|send_email|users_list)\b)/,
+    'viewer',
+  ],
+  [/^(GET|HEAD) /, 'viewer'],
+];
+
+function expectedOrganizationRole(route: string): TOrganizationRole | null | undefined {
+  return ORGANIZATION_ROLE_RULES.find(([pattern]) => pattern.test(route))?.[1];
+}
 
 function expectedRole(route: string): TStaffRole | undefined {
   return ROLE_RULES.find(([pattern]) => pattern.test(route))?.[1];
@@ -262,7 +302,9 @@ function expectedRole(route: string): TStaffRole | undefined {
 
 describe('the staff role table', () => {
   it('holds every staff-only route, each with the role its kind of work needs', async () => {
-    const roles = t.app.staffRouteRoles;
+    const roles = new Map(
+      [...t.app.staffRouteRules].map(([route, rule]) => [route, rule.staffRole]),
+    );
     const staffOnly = routeTable(t.app.printRoutes({ commonPrefix: false })).filter(
       (route) => !isPublic(route.path),
     );
@@ -300,7 +342,7 @@ describe('the staff role table', () => {
     const wrong: string[] = [];
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
-      const needed = t.app.staffRouteRoles.get(key);
+      const needed = t.app.staffRouteRules.get(key)?.staffRole;
       // Ids no row has, so a permitted write changes nothing the walk relies on.
       const url = route.path.replace(/:[A-Za-z]+/g, '987654').replace(/\*/g, 'x');
       const request = (headers: Record<string, string>) =>
@@ -327,8 +369,25 @@ describe('the staff role table', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("gives an organization's people the role each kind of work needs, and names what each path holds", () => {
+    const wrong: string[] = [];
+    for (const [route, rule] of t.app.staffRouteRules) {
+      const expected = expectedOrganizationRole(route);
+      if (expected !== rule.organizationRole) {
+        wrong.push(`${route}: declares ${rule.organizationRole}, the role list says ${expected}`);
+      }
+      // Every path parameter of a route open to them names its kind of record.
+      if (rule.organizationRole !== null) {
+        for (const [, name] of route.matchAll(/:([A-Za-z]+)/g)) {
+          if (!rule.organizationOf[name as string]) wrong.push(`${route}: :${name} names no kind`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("mirrors the server's roles in the console's permissions", () => {
-    const roles = t.app.staffRouteRoles;
+    const rules = t.app.staffRouteRules;
     const rest = (resource: string, action: string) => {
       const routes: Record<string, string> = {
         list: `GET /api/admin/${resource}`,
@@ -350,10 +409,14 @@ describe('the staff role table', () => {
       registrations: { standing: 'POST /api/admin/registrations/:id/suspend' },
     };
     for (const [resource, actions] of Object.entries(CONSOLE_PERMISSIONS)) {
-      for (const [action, role] of Object.entries(actions)) {
+      for (const [action, rule] of Object.entries(actions)) {
         const key = route[resource]?.[action] ?? rest(resource, action);
         expect(key, `${resource}.${action}`).toBeDefined();
-        expect(roles.get(key as string), `${resource}.${action} (${key})`).toBe(role);
+        const declared = rules.get(key as string);
+        expect(
+          { staff: declared?.staffRole, organization: declared?.organizationRole },
+          `${resource}.${action} (${key})`,
+        ).toEqual(rule);
       }
     }
   });
@@ -369,5 +432,23 @@ describe('the staff role table', () => {
         },
       }),
     ).rejects.toThrow('Staff route GET /api/sc/get/undeclared declares no staffRole');
+  });
+
+  it("refuses to start with a staff route that declares no organization rule, or leaves a path's record unnamed", async () => {
+    const withRoute = (config: Record<string, unknown>, url = '/api/sc/get/undeclared/:id') =>
+      createTestApp({
+        setup: async (app) => {
+          await app.register(async (scope) => {
+            protectStaffRoutes(scope);
+            scope.get(url, { config }, async () => ({}));
+          });
+        },
+      });
+    await expect(withRoute({ staffRole: 'viewer' })).rejects.toThrow(
+      'Staff route GET /api/sc/get/undeclared/:id declares no organizationRole',
+    );
+    await expect(withRoute({ staffRole: 'viewer', organizationRole: 'viewer' })).rejects.toThrow(
+      'Staff route GET /api/sc/get/undeclared/:id declares no organizationOf for :id',
+    );
   });
 });

@@ -21,6 +21,7 @@ import {
 import { Reminder } from './reminder.js';
 import {
   AuditEntry,
+  OrganizationMembership,
   StaffAccount,
   StaffPasswordLink,
   StaffRecoveryCode,
@@ -67,6 +68,7 @@ export const entities = [
   Document,
   Submission,
   StaffAccount,
+  OrganizationMembership,
   StaffSession,
   StaffPasswordLink,
   StaffRecoveryCode,

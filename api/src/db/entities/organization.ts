@@ -57,6 +57,8 @@ export const Organization = defineEntity({
     directoryDisclaimer: p.text().nullable(),
     /** On: the directory's pages ask search engines not to index them. */
     directoryNoindex: p.boolean().default(false),
+    /** On: the organization's own people must use two-step sign-in to work in it. */
+    requireTwoFactor: p.boolean().default(false),
     /** Registrations up to this instant have been sent in a scheduled report. */
     lastReportSentAt: p.datetime().nullable(),
     /**

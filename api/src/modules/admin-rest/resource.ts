@@ -2,10 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TOrganizationRole } from '../../../../shared/organization-roles.js';
 import { ZId } from '../../../../shared/staff.js';
 import { withErrorResponses } from '../../../../shared/staff-responses.js';
 import type { TStaffRole } from '../../../../shared/staff-roles.js';
+import type { TPathParameterKind } from '../../plugins/auth.js';
 import type { Actor } from '../audit/service.js';
+import { type OrganizationScope, scopeOf } from '../organization-access/scope.js';
 import { contentRange, type ListQuery, parseListQuery, ZListQuerystring } from './list-query.js';
 
 type Page = Omit<ListQuery, 'filter'>;
@@ -23,20 +26,36 @@ interface RestResource<TResponse extends z.ZodType<{ id: number | string }>, TFi
   writeRole?: TStaffRole;
   /** The least role that may delete, when it differs from writeRole. */
   removeRole?: TStaffRole;
+  /**
+   * What an organization's people may do (the least role of each; null: the provider's staff
+   * only) and what `:id` names, so the route table checks it is their organization's.
+   */
+  organization: {
+    read: TOrganizationRole | null;
+    create?: TOrganizationRole | null;
+    update?: TOrganizationRole | null;
+    remove?: TOrganizationRole | null;
+    /** What `:id` names (a resource only the provider's staff reach names none). */
+    record?: TPathParameterKind;
+  };
   /** One record as answered (shared/admin-responses.ts); a list answers an array of them. */
   response: TResponse;
   sortFields: readonly string[];
   defaultSort: string;
   defaultOrder?: 'ASC' | 'DESC';
-  /** Turns react-admin's filter object into the service's filter (400 on nonsense). */
-  filter(raw: Record<string, unknown>): TFilter;
+  /**
+   * Turns react-admin's filter object into the service's filter (400 on nonsense), narrowed to
+   * the organizations the request may touch.
+   */
+  filter(raw: Record<string, unknown>, scope: OrganizationScope): TFilter;
   /** The page and the total; a null total is more than the service counts (see contentRange). */
   list(
     em: EntityManager,
     filter: TFilter,
     page: Page,
   ): Promise<{ rows: z.output<TResponse>[]; total: number | null }>;
-  getOne(em: EntityManager, id: number): Promise<z.output<TResponse>>;
+  /** One record as the request's organizations see it (the route table checked it is theirs). */
+  getOne(em: EntityManager, id: number, scope: OrganizationScope): Promise<z.output<TResponse>>;
   create?: {
     body: z.ZodType;
     /**
@@ -66,11 +85,15 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
   // only hand them on.
   const record: z.ZodType = resource.response;
   const readRole = resource.readRole ?? 'viewer';
+  const { organization } = resource;
+  const recordOf: Record<string, TPathParameterKind> = organization.record
+    ? { id: organization.record }
+    : {};
 
   app.get(
     path,
     {
-      config: { staffRole: readRole },
+      config: { staffRole: readRole, organizationRole: organization.read },
       schema: {
         tags,
         summary: `getList / getMany / getManyReference (sort by ${resource.sortFields.join(', ')}).`,
@@ -80,7 +103,8 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     },
     async (request, reply) => {
       const { filter, ...page } = parseListQuery(request.query, resource);
-      const { rows, total } = await resource.list(request.em, resource.filter(filter), page);
+      const scope = scopeOf(request.staff.access);
+      const { rows, total } = await resource.list(request.em, resource.filter(filter, scope), page);
       return reply
         .header('content-range', contentRange(resource.name, page.offset, rows.length, total))
         .header('cache-control', 'no-store')
@@ -91,7 +115,11 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
   app.get(
     `${path}/:id`,
     {
-      config: { staffRole: readRole },
+      config: {
+        staffRole: readRole,
+        organizationRole: organization.read,
+        organizationOf: recordOf,
+      },
       schema: {
         tags,
         summary: 'getOne',
@@ -102,7 +130,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await resource.getOne(request.em, request.params.id)),
+        .send(await resource.getOne(request.em, request.params.id, scopeOf(request.staff.access))),
   );
 
   const { create, update, remove } = resource;
@@ -111,7 +139,7 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     app.post(
       path,
       {
-        config: { staffRole: writeRole },
+        config: { staffRole: writeRole, organizationRole: organization.create ?? null },
         schema: {
           tags,
           summary: create.response ? 'create (its answer says more than a record)' : 'create',
@@ -130,7 +158,11 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     app.put(
       `${path}/:id`,
       {
-        config: { staffRole: writeRole },
+        config: {
+          staffRole: writeRole,
+          organizationRole: organization.update ?? null,
+          organizationOf: recordOf,
+        },
         schema: {
           tags,
           summary: 'update',
@@ -147,7 +179,11 @@ export function registerResource<TResponse extends z.ZodType<{ id: number | stri
     app.delete(
       `${path}/:id`,
       {
-        config: { staffRole: resource.removeRole ?? writeRole },
+        config: {
+          staffRole: resource.removeRole ?? writeRole,
+          organizationRole: organization.remove ?? null,
+          organizationOf: recordOf,
+        },
         schema: {
           tags,
           summary: 'delete',

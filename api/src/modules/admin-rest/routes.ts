@@ -53,6 +53,13 @@ import {
   listCredentialTypes,
   updateCredentialType,
 } from '../credentials/service.js';
+import {
+  EVERY_ORGANIZATION,
+  type OrganizationScope,
+  organizationFilter,
+  organizationIds,
+  scopeOfActor,
+} from '../organization-access/scope.js';
 import { directorySettingsOf } from '../organizations/directory-settings.js';
 import { formUrl } from '../organizations/form-hash.js';
 import { listOrganizations, ORGANIZATION_SORT_FIELDS } from '../organizations/lists.js';
@@ -61,7 +68,7 @@ import {
   deleteOrganization,
   updateOrganization,
 } from '../organizations/service.js';
-import { getOrganization, type OrganizationView } from '../organizations/views.js';
+import { getOrganization, type OrganizationView, seenBy } from '../organizations/views.js';
 import { getReview, listQueue, QUEUE_SORT_FIELDS, userReviewHistory } from '../review/records.js';
 import {
   getRegistration,
@@ -87,9 +94,12 @@ import {
 import { registerResource } from './resource.js';
 import { staffRestRoutes } from './staff-routes.js';
 
-/** The react-admin record of an organization: the service view plus its public form link. */
-function organizationRecord(view: OrganizationView, publicUrl: string) {
-  const { formHash, createdOn: _createdOn, ...record } = view;
+/**
+ * The react-admin record of an organization as the request's person reads it (seenBy): the
+ * service view plus its public form link.
+ */
+function organizationRecord(view: OrganizationView, publicUrl: string, scope: OrganizationScope) {
+  const { formHash, createdOn: _createdOn, ...record } = seenBy(view, scope);
   return {
     ...record,
     directoryUrl: directorySettingsOf(view, publicUrl).directoryUrl,
@@ -102,14 +112,14 @@ function organizationRecord(view: OrganizationView, publicUrl: string) {
  * service providers, certifications and credentials, each document as its staff-only download path, and
  * the history of their registrations' review.
  */
-async function userDetailRecord(em: EntityManager, id: number) {
-  const { certifications, ...user } = await getUserDetail(em, id);
-  const { credentials, ...compliance } = await userCompliance(em, id);
+async function userDetailRecord(em: EntityManager, id: number, scope: OrganizationScope) {
+  const { certifications, ...user } = await getUserDetail(em, id, scope);
+  const { credentials, ...compliance } = await userCompliance(em, id, scope);
   const documentUrl = (documentId: string | null) =>
     documentId ? `/api/documents/${documentId}` : null;
   return {
     ...user,
-    reviewHistory: await userReviewHistory(em, id),
+    reviewHistory: await userReviewHistory(em, id, scope),
     certifications: certifications.map(({ documentId, ...certification }) => ({
       ...withExpiry(certification),
       documentUrl: documentUrl(documentId),
@@ -155,36 +165,49 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   registerResource(app, {
     name: 'organizations',
     writeRole: 'editor',
+    // A Program manager edits the settings that are the organization's own (updateOrganization).
+    organization: { read: 'viewer', update: 'program_manager', record: 'organization' },
     response: ZAdminOrganizationResponse,
     sortFields: ORGANIZATION_SORT_FIELDS,
     defaultSort: 'name',
-    filter: (raw) => ({
-      ids: idsFilter(raw.id),
+    filter: (raw, scope) => ({
+      ids: organizationIds(scope, idsFilter(raw.id)),
       q: textFilter(raw.q, 'q'),
       status: organizationStatus(raw.status),
+      scope,
     }),
-    list: async (em, filter, page) => {
+    list: async (em, { scope, ...filter }, page) => {
       const { rows, total } = await listOrganizations(em, filter, page);
-      return { rows: rows.map((row) => organizationRecord(row, publicUrl)), total };
+      return { rows: rows.map((row) => organizationRecord(row, publicUrl, scope)), total };
     },
-    getOne: async (em, id) => organizationRecord(await getOrganization(em, id), publicUrl),
+    getOne: async (em, id, scope) =>
+      organizationRecord(await getOrganization(em, id), publicUrl, scope),
     create: {
       body: ZAdminOrganizationCreate,
       run: async (em, actor, body: z.output<typeof ZAdminOrganizationCreate>) =>
-        organizationRecord(await createOrganization(em, actor, body), publicUrl),
+        organizationRecord(
+          await createOrganization(em, actor, body),
+          publicUrl,
+          EVERY_ORGANIZATION,
+        ),
     },
     update: {
       body: ZAdminOrganizationUpdate,
       run: async (em, actor, id, body: z.output<typeof ZAdminOrganizationUpdate>) =>
-        organizationRecord(await updateOrganization(em, actor, id, body), publicUrl),
+        organizationRecord(
+          await updateOrganization(em, actor, id, body),
+          publicUrl,
+          scopeOfActor(actor),
+        ),
     },
     remove: async (em, actor, id) =>
-      organizationRecord(await deleteOrganization(em, actor, id), publicUrl),
+      organizationRecord(await deleteOrganization(em, actor, id), publicUrl, EVERY_ORGANIZATION),
   });
 
   registerResource(app, {
     name: 'agencies',
     writeRole: 'administrator',
+    organization: { read: 'viewer', record: 'shared' },
     response: ZAdminAgencyResponse,
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
@@ -206,6 +229,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   registerResource(app, {
     name: 'types',
     writeRole: 'administrator',
+    organization: { read: 'viewer', record: 'shared' },
     response: ZAdminTypeResponse,
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
@@ -229,6 +253,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
     // Editors and Administrators keep the credential types; they are never deleted (an
     // organization's requirements and registrants' credentials refer to them).
     writeRole: 'editor',
+    organization: { read: 'viewer', record: 'shared' },
     response: ZAdminCredentialTypeResponse,
     sortFields: NAME_SORT_FIELDS,
     defaultSort: 'name',
@@ -250,13 +275,16 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   registerResource(app, {
     name: 'users',
     writeRole: 'editor',
-    // Editors add, edit and enroll people; removing a person is an Administrator's call.
+    // Editors add, edit and enroll people; removing a person is an Administrator's call. A
+    // person is shared by the organizations they registered with: only the provider changes
+    // them; an organization's people read them as registered with their organization.
     removeRole: 'administrator',
+    organization: { read: 'viewer', record: 'user' },
     response: ZAdminUserResponse,
     sortFields: USER_SORT_FIELDS,
     defaultSort: 'lastName',
-    filter: (raw) => {
-      const organizationId = idFilter(raw.organization, 'organization');
+    filter: (raw, scope) => {
+      const organizationId = organizationFilter(scope, idFilter(raw.organization, 'organization'));
       const enrolled = booleanFilter(raw.enrolled, 'enrolled');
       const standing = standingFilter(raw.standing);
       if (enrolled !== undefined && organizationId === undefined) {
@@ -289,13 +317,14 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'registrations',
+    organization: { read: 'viewer', record: 'registration' },
     response: ZAdminRegistrationResponse,
     sortFields: REGISTRATION_SORT_FIELDS,
     defaultSort: 'registeredAt',
     defaultOrder: 'DESC',
-    filter: (raw) => ({
+    filter: (raw, scope) => ({
       ids: idsFilter(raw.id),
-      organizationId: idFilter(raw.organization, 'organization'),
+      organizationId: organizationFilter(scope, idFilter(raw.organization, 'organization')),
       userId: idFilter(raw.user, 'user'),
       enrolled: booleanFilter(raw.enrolled, 'enrolled'),
       from: instantFilter(raw.registeredAt_gte, 'registeredAt_gte'),
@@ -310,13 +339,14 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
   // Decisions are the /api/sc/submit/review calls.
   registerResource(app, {
     name: 'review',
+    organization: { read: 'viewer', record: 'registration' },
     response: ZAdminReviewResponse,
     sortFields: QUEUE_SORT_FIELDS,
     defaultSort: 'queuedAt',
     defaultOrder: 'ASC',
-    filter: (raw) => ({
+    filter: (raw, scope) => ({
       ids: idsFilter(raw.id),
-      organizationId: idFilter(raw.organization, 'organization'),
+      organizationId: organizationFilter(scope, idFilter(raw.organization, 'organization')),
       userType: userTypeFilter(raw.userType),
       standing: standingFilter(raw.standing),
     }),
@@ -326,12 +356,14 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
 
   registerResource(app, {
     name: 'audit',
+    organization: { read: 'viewer', record: 'auditEntry' },
     response: ZAdminAuditResponse,
     sortFields: ['createdAt', 'id'],
     defaultSort: 'createdAt',
     defaultOrder: 'DESC',
-    filter: (raw) => ({
+    filter: (raw, scope) => ({
       ids: idsFilter(raw.id),
+      organizationId: organizationFilter(scope, undefined),
       entityType: textFilter(raw.entityType, 'entityType'),
       entityId: raw.entityId === undefined ? undefined : String(raw.entityId),
       staffEmail: textFilter(raw.staffEmail, 'staffEmail'),

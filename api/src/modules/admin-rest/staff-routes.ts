@@ -47,6 +47,8 @@ export function staffRestRoutes(base: FastifyInstance): void {
     name: 'staff',
     readRole: 'administrator',
     writeRole: 'administrator',
+    // The provider's own staff; an organization's people are on its page (organization-people).
+    organization: { read: null },
     response: ZAdminStaffResponse,
     sortFields: STAFF_SORT_FIELDS,
     defaultSort: 'email',
@@ -92,7 +94,7 @@ export function staffRestRoutes(base: FastifyInstance): void {
     app.post(
       `/api/admin/staff/:id/${action}`,
       {
-        config: { staffRole: 'administrator' },
+        config: { staffRole: 'administrator', organizationRole: null },
         schema: {
           tags,
           summary,
@@ -107,7 +109,7 @@ export function staffRestRoutes(base: FastifyInstance): void {
   app.get(
     '/api/admin/staff/:id/sessions',
     {
-      config: { staffRole: 'administrator' },
+      config: { staffRole: 'administrator', organizationRole: null },
       schema: {
         tags,
         summary: "The person's live sessions: started, last seen, address and browser.",
@@ -124,7 +126,7 @@ export function staffRestRoutes(base: FastifyInstance): void {
   app.delete(
     '/api/admin/staff/:id/sessions',
     {
-      config: { staffRole: 'administrator' },
+      config: { staffRole: 'administrator', organizationRole: null },
       schema: {
         tags,
         summary: 'Sign out everywhere: ends every session of the person at once.',
@@ -141,7 +143,7 @@ export function staffRestRoutes(base: FastifyInstance): void {
   app.delete(
     '/api/admin/staff/:id/sessions/:sessionId',
     {
-      config: { staffRole: 'administrator' },
+      config: { staffRole: 'administrator', organizationRole: null },
       schema: {
         tags,
         summary: 'Ends one session of the person.',

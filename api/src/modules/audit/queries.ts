@@ -15,6 +15,8 @@ export interface AuditRow {
   id: number;
   staff_id: number | null;
   staff_email: string;
+  staff_role: string | null;
+  organization_id: number | null;
   action: string;
   entity_type: string;
   entity_id: string;
@@ -29,12 +31,17 @@ export interface AuditConditions {
   entityId?: string;
   staffEmail?: string;
   action?: string;
+  /** An organization's entries only (audit_log_organization_created_idx). */
+  organizationId?: number;
 }
 
 function auditWhere(conditions: AuditConditions): SqlFragment {
-  const { entityType, entityId, staffEmail, action } = conditions;
+  const { entityType, entityId, staffEmail, action, organizationId } = conditions;
   return whereAll([
     idIn('id', conditions.ids),
+    organizationId === undefined
+      ? undefined
+      : { text: 'organization_id = :organizationId', params: { organizationId } },
     entityType ? { text: 'entity_type = :entityType', params: { entityType } } : undefined,
     entityId ? { text: 'entity_id = :entityId', params: { entityId } } : undefined,
     staffEmail

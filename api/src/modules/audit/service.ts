@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAuditAction, TAuditedEntity } from '../../../../shared/audit.js';
+import type { TStaffAccess } from '../../../../shared/staff-roles.js';
 import { AuditEntry } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
 import { type AuditConditions, type AuditRow, auditPage } from './queries.js';
@@ -11,6 +12,8 @@ import { type AuditConditions, type AuditRow, auditPage } from './queries.js';
 export interface Actor {
   id: number | null;
   email: string;
+  /** Who a console session acts as (request.staff); absent for the CLI and registrants. */
+  access?: TStaffAccess;
 }
 
 interface AuditChange {
@@ -19,16 +22,27 @@ interface AuditChange {
   entityId: string | number;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /**
+   * The organization the change concerns, where the record does not say it (a membership
+   * removed); otherwise the acting organization's person's, or the record's (by trigger).
+   */
+  organizationId?: number;
 }
 
 /**
  * Stages an audit entry in the caller's EntityManager; call it inside the same transaction as
- * the change so both are written or neither is.
+ * the change so both are written or neither is. It keeps the role the person acted in and,
+ * for an organization's person, the organization they acted in; the database fills in the
+ * organization of the record otherwise (audit_log_organization).
  */
 export function recordAudit(em: EntityManager, actor: Actor, change: AuditChange): void {
+  const { access } = actor;
   em.create(AuditEntry, {
     staff: actor.id,
     staffEmail: actor.email,
+    staffRole: access?.role ?? null,
+    organizationId:
+      change.organizationId ?? (access?.kind === 'organization' ? access.organizationId : null),
     action: change.action,
     entityType: change.entityType,
     entityId: String(change.entityId),
@@ -41,6 +55,8 @@ interface AuditRecord {
   id: number;
   staffId: number | null;
   staffEmail: string;
+  staffRole: string | null;
+  organizationId: number | null;
   action: string;
   entityType: string;
   entityId: string;
@@ -54,6 +70,8 @@ function toRecord(row: AuditRow): AuditRecord {
     id: row.id,
     staffId: row.staff_id,
     staffEmail: row.staff_email,
+    staffRole: row.staff_role,
+    organizationId: row.organization_id,
     action: row.action,
     entityType: row.entity_type,
     entityId: row.entity_id,

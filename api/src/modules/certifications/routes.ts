@@ -44,7 +44,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/certification_agencies',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'message: map of agency id to {agency, associatedTypes: map of type id to name}.',
@@ -60,7 +60,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/certification_types',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'message: map of type id to name.',
@@ -99,7 +99,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
     app.post(
       `/api/sc/submit/certification_${named.key}/:${named.key}`,
       {
-        config: { staffRole: 'administrator' },
+        config: { staffRole: 'administrator', organizationRole: null },
         schema: {
           tags: TAGS,
           summary: `Add ${named.label} named by the path.`,
@@ -115,7 +115,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
     app.delete(
       `/api/sc/submit/delete_certification_${named.key}/:${named.key}`,
       {
-        config: { staffRole: 'administrator' },
+        config: { staffRole: 'administrator', organizationRole: null },
         schema: {
           tags: TAGS,
           summary: `Delete ${named.label} with this name (case-insensitive).`,
@@ -151,7 +151,7 @@ export const certificationRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/certification_type_link/:agencyID/:typeID',
     {
-      config: { staffRole: 'administrator' },
+      config: { staffRole: 'administrator', organizationRole: null },
       schema: {
         tags: TAGS,
         summary: 'Flip an agency–type association; enabled is the state the console showed.',

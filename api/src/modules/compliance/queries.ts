@@ -18,6 +18,14 @@ export const ACTIVE_REGISTRATIONS_TEXT = `select r.id, r.user_id, r.organization
     from registrations r join organizations o on o.id = r.organization_id
    where r.review_state <> 'rejected' and o.allowed_until >= :today::date`;
 
+/** How a reminder names its item across the person's organizations (reminders.item_key). */
+const CERTIFICATION_KEY = (c: string) =>
+  `concat_ws('|', lower(${c}.agency_name), lower(${c}.type_name), lower(btrim(${c}.number)))`;
+const CALIBRATION_KEY = (k: string) =>
+  `concat_ws('|', lower(btrim(${k}.serial)), lower(btrim(${k}.manufacturer)), lower(btrim(${k}.model)))`;
+const CREDENTIAL_KEY = (d: string) =>
+  `concat_ws('|', ${d}.credential_type_id, lower(btrim(coalesce(${d}.number, ''))))`;
+
 /**
  * The items of `active` registrations due between :fromDay and :toDay (a WITH part): each
  * certification; each test kit's calibration for the testers of its submission (its admins
@@ -30,15 +38,14 @@ export const ACTIVE_REGISTRATIONS_TEXT = `select r.id, r.user_id, r.organization
 export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.organization_id,
          a.organization_name, a.form_hash, a.language, a.registered_at, a.company_id,
          'certification'::text as item_kind,
-         concat_ws('|', lower(c.agency_name), lower(c.type_name), lower(btrim(c.number))) as item_key,
+         ${CERTIFICATION_KEY('c')} as item_key,
          c.expires_on as due_on, c.id as item_id, c.number, c.agency_name as agency,
          c.type_name as type, null::text as serial, null::text as manufacturer, null::text as model
     from certifications c join active a on a.id = c.registration_id
    where c.expires_on between :fromDay::date and :toDay::date and c.renewal is null
   union all
   select a.id, a.user_id, a.organization_id, a.organization_name, a.form_hash, a.language,
-         a.registered_at, a.company_id, 'calibration',
-         concat_ws('|', lower(btrim(k.serial)), lower(btrim(k.manufacturer)), lower(btrim(k.model))),
+         a.registered_at, a.company_id, 'calibration', ${CALIBRATION_KEY('k')},
          k.calibration_due_on, k.id, null, null, null, k.serial, k.manufacturer, k.model
     from test_kits k
     join active a on a.submission_id = k.submission_id and a.organization_id = k.organization_id
@@ -50,8 +57,7 @@ export const DUE_ITEMS_TEXT = `select a.id as registration_id, a.user_id, a.orga
               and t.user_type = 'tester'))
   union all
   select a.id, a.user_id, a.organization_id, a.organization_name, a.form_hash, a.language,
-         a.registered_at, a.company_id, 'credential',
-         concat_ws('|', d.credential_type_id, lower(btrim(coalesce(d.number, '')))),
+         a.registered_at, a.company_id, 'credential', ${CREDENTIAL_KEY('d')},
          d.expires_on, d.id, d.number, d.issuer, d.type_name, null, null, null
     from credentials d join active a on a.id = d.registration_id
    where d.expires_on between :fromDay::date and :toDay::date and d.renewal is null
@@ -180,7 +186,12 @@ export interface UserTestKitRow {
 }
 
 /** The test kits of a person's registrations (their submissions' kits), the soonest due first. */
-export const TEST_KITS_OF_USER = sql<{ userId: number }>(
+/** A person's statements for User Info: of every organization (:organizationId null) or one. */
+type OfUser = { userId: number; organizationId: number | null };
+const IN_ORGANIZATION = (column: string) =>
+  `(:organizationId::int is null or ${column} = :organizationId::int)`;
+
+export const TEST_KITS_OF_USER = sql<OfUser>(
   'test-kits-of-user',
   `select k.id, k.serial, k.manufacturer, k.model,
           to_char(k.calibrated_on, 'YYYY-MM-DD') as calibrated_on,
@@ -188,7 +199,7 @@ export const TEST_KITS_OF_USER = sql<{ userId: number }>(
      from registrations r
      join test_kits k on k.submission_id = r.submission_id and k.organization_id = r.organization_id
      join organizations o on o.id = k.organization_id
-    where r.user_id = :userId
+    where r.user_id = :userId and ${IN_ORGANIZATION('r.organization_id')}
     order by k.calibration_due_on, k.id`,
 );
 
@@ -212,7 +223,7 @@ export interface UserCredentialRow {
  * The credentials of a person's registrations (a company's copy on each of its registrations),
  * by organization, the company's first, then by type.
  */
-export const CREDENTIALS_OF_USER = sql<{ userId: number }>(
+export const CREDENTIALS_OF_USER = sql<OfUser>(
   'credentials-of-user',
   `select d.id, d.credential_type_id, r.organization_id, o.name as organization_name,
           d.type_name, d.holder, d.issuer, d.number, d.coverage, d.additional_insured,
@@ -220,7 +231,7 @@ export const CREDENTIALS_OF_USER = sql<{ userId: number }>(
      from registrations r
      join credentials d on d.registration_id = r.id
      join organizations o on o.id = r.organization_id
-    where r.user_id = :userId
+    where r.user_id = :userId and ${IN_ORGANIZATION('r.organization_id')}
     order by lower(o.name), o.id, d.holder, lower(d.type_name), d.id`,
 );
 
@@ -234,11 +245,31 @@ export interface UserReminderRow {
 }
 
 /** The reminders sent to a person, the latest first (at most 200). */
-export const REMINDERS_OF_USER = sql<{ userId: number }>(
+// Within one organization, the reminders about an item the person holds with it.
+export const REMINDERS_OF_USER = sql<OfUser>(
   'reminders-of-user',
-  `select id, item_kind, item_label, to_char(due_on, 'YYYY-MM-DD') as due_on, threshold_days,
-          sent_at
-     from reminders where user_id = :userId order by sent_at desc, id desc limit 200`,
+  `select m.id, m.item_kind, m.item_label, to_char(m.due_on, 'YYYY-MM-DD') as due_on,
+          m.threshold_days, m.sent_at
+     from reminders m
+    where m.user_id = :userId
+      and (:organizationId::int is null or exists (
+            select 1 from registrations r
+             where r.user_id = m.user_id and r.organization_id = :organizationId::int
+               and case m.item_kind
+                     when 'certification' then exists (
+                       select 1 from certifications c
+                        where c.registration_id = r.id and ${CERTIFICATION_KEY('c')} = m.item_key)
+                     when 'calibration' then exists (
+                       select 1 from test_kits k
+                        where k.submission_id = r.submission_id
+                          and k.organization_id = r.organization_id
+                          and ${CALIBRATION_KEY('k')} = m.item_key)
+                     when 'credential' then exists (
+                       select 1 from credentials d
+                        where d.registration_id = r.id and ${CREDENTIAL_KEY('d')} = m.item_key)
+                     else m.item_key = r.organization_id::text
+                   end))
+    order by m.sent_at desc, m.id desc limit 200`,
 );
 
 /** How many of a count's rows are counted before it stops (the home's counts, like the queue's). */

@@ -20,6 +20,11 @@ import { protectStaffRoutes } from '../../plugins/auth.js';
 import { idFilter, parseListQuery, ZListQuerystring } from '../admin-rest/list-query.js';
 import { registerResource } from '../admin-rest/resource.js';
 import {
+  type OrganizationScope,
+  organizationFilter,
+  scopeOf,
+} from '../organization-access/scope.js';
+import {
   EXPIRING_SORT_FIELDS,
   type ExpiringRequest,
   expiringCsvStream,
@@ -62,10 +67,10 @@ function choice<T extends string>(value: unknown, choices: readonly T[], name: s
 }
 
 /** react-admin's filter object as the Expiring view's request (30 days by default). */
-function expiringRequest(raw: Record<string, unknown>): ExpiringRequest {
+function expiringRequest(raw: Record<string, unknown>, scope: OrganizationScope): ExpiringRequest {
   return {
     window: choice<TExpiringWindow>(raw.within, EXPIRING_WINDOW_KEYS, 'within') ?? '30',
-    organizationId: idFilter(raw.organization, 'organization'),
+    organizationId: organizationFilter(scope, idFilter(raw.organization, 'organization')),
     kind: choice<TExpiringItemKind>(raw.kind, EXPIRING_ITEM_KINDS, 'kind'),
   };
 }
@@ -81,7 +86,7 @@ export const complianceRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/compliance_summary',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags: ['staff compliance'],
         summary:
@@ -93,25 +98,29 @@ export const complianceRoutes: FastifyPluginAsync = async (base) => {
     async (request) =>
       complianceSummary(
         request.em,
-        idFilter(request.query.organization || undefined, 'organization'),
+        organizationFilter(
+          scopeOf(request.staff.access),
+          idFilter(request.query.organization || undefined, 'organization'),
+        ),
       ),
   );
 
   registerResource(app, {
     name: 'expiring',
+    organization: { read: 'viewer', record: 'expiringItem' },
     response: ZAdminExpiringResponse,
     sortFields: EXPIRING_SORT_FIELDS,
     defaultSort: 'dueOn',
     defaultOrder: 'ASC',
     filter: expiringRequest,
     list: listExpiring,
-    getOne: getExpiring,
+    getOne: (em, id) => getExpiring(em, id),
   });
 
   app.get(
     '/api/admin/expiring.csv',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags: ['admin expiring'],
         summary: 'The Expiring view as CSV: filter as the list takes it, every row by due date.',
@@ -126,7 +135,7 @@ export const complianceRoutes: FastifyPluginAsync = async (base) => {
         sortFields: EXPIRING_SORT_FIELDS,
         defaultSort: 'dueOn',
       });
-      const filter = expiringRequest(query.filter);
+      const filter = expiringRequest(query.filter, scopeOf(request.staff.access));
       const stream = await expiringCsvStream(request.em, filter);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

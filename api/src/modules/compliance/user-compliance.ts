@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { expiryStatus } from '../../../../shared/reminders.js';
 import { query } from '../../db/sql.js';
+import type { OrganizationScope } from '../organization-access/scope.js';
 import {
   CREDENTIALS_OF_USER,
   REMINDERS_OF_USER,
@@ -22,12 +23,13 @@ export function withExpiry<T extends { expiresOn: string }>(
   return { ...certification, ...expiryStatus(certification.expiresOn, today) };
 }
 
-export async function userCompliance(em: EntityManager, userId: number) {
+export async function userCompliance(em: EntityManager, userId: number, scope: OrganizationScope) {
   const today = todayInProgramZone();
+  const params = { userId, organizationId: scope.every ? null : scope.organizationId };
   const [kits, credentials, reminders] = [
-    await query<UserTestKitRow, { userId: number }>(em, TEST_KITS_OF_USER, { userId }),
-    await query<UserCredentialRow, { userId: number }>(em, CREDENTIALS_OF_USER, { userId }),
-    await query<UserReminderRow, { userId: number }>(em, REMINDERS_OF_USER, { userId }),
+    await query<UserTestKitRow, typeof params>(em, TEST_KITS_OF_USER, params),
+    await query<UserCredentialRow, typeof params>(em, CREDENTIALS_OF_USER, params),
+    await query<UserReminderRow, typeof params>(em, REMINDERS_OF_USER, params),
   ];
   const expiryOf = (dueOn: string | null) =>
     dueOn ? expiryStatus(dueOn, today) : { status: null, daysLeft: null };

@@ -15,7 +15,11 @@ export const documentRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/documents/:id',
     {
-      config: { staffRole: 'viewer' },
+      config: {
+        staffRole: 'viewer',
+        organizationRole: 'viewer',
+        organizationOf: { id: 'document' },
+      },
       schema: {
         tags: ['staff documents'],
         summary: 'Download a certification or calibration document.',

@@ -9,6 +9,7 @@ import {
 import { ApiKey, Organization } from '../../db/entities/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
+import { organizationForNew, scopeOfActor } from '../organization-access/scope.js';
 import { type ApiKeyConditions, type ApiKeyRow, apiKeyPage } from './queries.js';
 
 // API keys (issue 29): made by Administrators, shown once, kept only as a SHA-256 hash, revoked
@@ -97,14 +98,16 @@ export async function createApiKey(
 ): Promise<TApiKeyResponse & { secret: string }> {
   const secret = newApiKeySecret();
   const hint = hintOf(secret);
+  // A Program manager's key is their organization's, whatever the request names.
+  const organizationId = organizationForNew(scopeOfActor(actor), request.organization_id);
   const id = await em.transactional(async (tx) => {
-    if (request.organization_id !== null) {
-      const organization = await tx.findOne(Organization, { id: request.organization_id });
+    if (organizationId !== null) {
+      const organization = await tx.findOne(Organization, { id: organizationId });
       if (!organization) throw fieldError('organization_id', 'No such organization.');
     }
     const key = tx.create(ApiKey, {
       name: request.name,
-      organization: request.organization_id,
+      organization: organizationId,
       canFetchDocuments: request.can_fetch_documents,
       hint,
       secretHash: hashApiKeySecret(secret),
@@ -119,7 +122,7 @@ export async function createApiKey(
       entityType: 'api_key',
       entityId: key.id,
       before: null,
-      after: audited({ ...request, hint }, null),
+      after: audited({ ...request, organization_id: organizationId, hint }, null),
     });
     return key.id;
   });

@@ -9,6 +9,7 @@ import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { booleanFilter, idFilter, idsFilter } from '../admin-rest/list-query.js';
 import { registerResource } from '../admin-rest/resource.js';
+import { organizationFilter } from '../organization-access/scope.js';
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
 import { API_KEY_SORT_FIELDS } from './queries.js';
 
@@ -25,17 +26,24 @@ export const apiKeyRoutes: FastifyPluginAsync = async (base) => {
     name: 'api-keys',
     readRole: 'administrator',
     writeRole: 'administrator',
+    // A Program manager's keys read their organization's data alone (createApiKey).
+    organization: {
+      read: 'program_manager',
+      create: 'program_manager',
+      remove: 'program_manager',
+      record: 'apiKey',
+    },
     response: ZApiKeyResponse,
     sortFields: API_KEY_SORT_FIELDS,
     defaultSort: 'created_at',
     defaultOrder: 'DESC',
-    filter: (raw) => ({
+    filter: (raw, scope) => ({
       ids: idsFilter(raw.id),
-      organizationId: idFilter(raw.organization_id, 'organization_id'),
+      organizationId: organizationFilter(scope, idFilter(raw.organization_id, 'organization_id')),
       revoked: booleanFilter(raw.revoked, 'revoked'),
     }),
     list: listApiKeys,
-    getOne: getApiKey,
+    getOne: (em, id) => getApiKey(em, id),
     // Its answer carries the secret, this once.
     create: {
       body: ZApiKeyCreateRequest,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import type { TOrganizationStatus } from '../../../../shared/staff.js';
 import { wordPrefixQuery } from '../../db/word-prefix.js';
+import { inScope, type OrganizationScope, organizationIds } from '../organization-access/scope.js';
 import {
   allOrganizationNames,
   countedWordMatches,
@@ -13,7 +14,6 @@ import {
   organizationWhere,
   registrationCount,
 } from './queries.js';
-
 import { type OrganizationView, viewsFor } from './views.js';
 
 // Finding organizations: the console's list (word search, paging, sorting), the name search,
@@ -112,6 +112,7 @@ export async function listOrganizations(
 /** Organizations whose name has a word starting with each typed word: [{id, name}]. */
 export async function searchOrganizations(
   em: EntityManager,
+  scope: OrganizationScope,
   text: string,
   limit = 50,
 ): Promise<{ id: number; name: string }[]> {
@@ -120,27 +121,30 @@ export async function searchOrganizations(
   const found = await wordSearchPage(
     em,
     'idAndName',
-    { words },
+    { words, ids: organizationIds(scope, undefined) },
     { order: 'asc', offset: 0, limit },
   );
   return found.rows.map(({ id, name }) => ({ id, name }));
 }
 
-/** Every organization of one status, by name: the active and inactive lists. */
+/** Every organization of one status the request may touch, by name: the active and inactive lists. */
 export async function organizationsByStatus(
   em: EntityManager,
+  scope: OrganizationScope,
   status: TOrganizationStatus,
 ): Promise<{ id: number; name: string; createdOn: string; allowedUntil: string }[]> {
   const rows = await organizationsOfStatus(em, {
     active: status === 'active',
     today: todayInProgramZone(),
   });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    createdOn: row.created_on,
-    allowedUntil: row.allowed_until,
-  }));
+  return rows
+    .filter((row) => inScope(scope, row.id))
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      createdOn: row.created_on,
+      allowedUntil: row.allowed_until,
+    }));
 }
 
 /** How many people registered for the organization. */
@@ -148,8 +152,11 @@ export function countRegistrations(em: EntityManager, organizationId: number): P
   return registrationCount(em, { organizationId });
 }
 
-/** id → name of every organization, by name. */
-export async function organizationNames(em: EntityManager): Promise<Record<string, string>> {
-  const rows = await allOrganizationNames(em);
+/** id → name of every organization the request may touch, by name. */
+export async function organizationNames(
+  em: EntityManager,
+  scope: OrganizationScope,
+): Promise<Record<string, string>> {
+  const rows = (await allOrganizationNames(em)).filter((row) => inScope(scope, row.id));
   return Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
 }

@@ -21,6 +21,7 @@ export interface OrganizationRow {
   accept_expired_certifications: boolean;
   registration_validity: TRegistrationValidity;
   suspend_on_expiry: boolean;
+  require_two_factor: boolean;
   directory_enabled: boolean;
   directory_slug: string | null;
   directory_intro: string | null;
@@ -34,7 +35,7 @@ const ORGANIZATION_COLUMNS = `o.id, o.name, o.form_hash, o.primary_email, o.extr
   o.report_frequency, to_char(o.allowed_until, 'YYYY-MM-DD') as allowed_until,
   o.required_certifications, o.form_banner, o.home_banner, o.internal_notes, o.embed_origins,
   o.calibration_interval_months, o.accept_expired_certifications, o.registration_validity,
-  o.suspend_on_expiry, o.directory_enabled, o.directory_slug, o.directory_intro,
+  o.suspend_on_expiry, o.require_two_factor, o.directory_enabled, o.directory_slug, o.directory_intro,
   o.directory_disclaimer, o.directory_noindex, o.created_at,
   to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_on`;
 

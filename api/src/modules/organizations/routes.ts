@@ -25,6 +25,7 @@ import { AppError, fieldError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { toAssociatedCertifications } from '../certifications/service.js';
+import { scopeOf } from '../organization-access/scope.js';
 import { directorySettingsOf } from './directory-settings.js';
 import { formUrl } from './form-hash.js';
 import {
@@ -46,6 +47,7 @@ import {
   organizationIdByName,
   requireOrganization,
   resolveOrganization,
+  seenBy,
 } from './views.js';
 
 /** The internal organization detail of spec section 3, as the console reads it. */
@@ -68,6 +70,7 @@ function toOrgInfo(organization: OrganizationDetail, publicUrl: string) {
     acceptExpiredCerts: organization.acceptExpiredCertifications,
     registrationValidity: organization.registrationValidity,
     suspendOnExpiry: organization.suspendOnExpiry,
+    requireTwoFactor: organization.requireTwoFactor,
     credentialRequirements: organization.credentialRequirements,
     ...directorySettingsOf(organization, publicUrl),
     status: organization.status,
@@ -98,6 +101,7 @@ function fromOrgInfo(
     acceptExpiredCertifications: info.acceptExpiredCerts,
     registrationValidity: info.registrationValidity,
     suspendOnExpiry: info.suspendOnExpiry,
+    requireTwoFactor: info.requireTwoFactor,
     credentialRequirements: info.credentialRequirements,
     directoryEnabled: info.directoryEnabled,
     directorySlug: info.directorySlug,
@@ -120,7 +124,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/organization/:orgURL',
     {
-      config: { staffRole: 'editor' },
+      config: { staffRole: 'editor', organizationRole: null },
       schema: {
         tags: TAGS,
         summary: 'Create an organization; the body orgInfo.orgURL is its name.',
@@ -146,7 +150,11 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/orginfo/:org',
     {
-      config: { staffRole: 'viewer' },
+      config: {
+        staffRole: 'viewer',
+        organizationRole: 'viewer',
+        organizationOf: { org: 'organizationName' },
+      },
       schema: {
         tags: TAGS,
         summary: 'The organization detail by name: VALID URL with message.orgInfo.',
@@ -156,7 +164,10 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const id = await organizationIdByName(request.em, request.params.org);
-      const organization = await getOrganization(request.em, id);
+      const organization = seenBy(
+        await getOrganization(request.em, id),
+        scopeOf(request.staff.access),
+      );
       return { code: CODES.validUrl, message: { orgInfo: toOrgInfo(organization, publicUrl) } };
     },
   );
@@ -164,7 +175,11 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/api/sc/submit/editorganization/:orgName',
     {
-      config: { staffRole: 'editor' },
+      config: {
+        staffRole: 'editor',
+        organizationRole: 'program_manager',
+        organizationOf: { orgName: 'organizationName' },
+      },
       schema: {
         tags: TAGS,
         summary: 'Save an organization (the name cannot change).',
@@ -186,7 +201,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
       return {
         code: CODES.success,
         message: STAFF_MESSAGES.orgEdited,
-        orgInfo: toOrgInfo(organization, publicUrl),
+        orgInfo: toOrgInfo(seenBy(organization, scopeOf(request.staff.access)), publicUrl),
       };
     },
   );
@@ -194,7 +209,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/api/sc/submit/delete_organization/:orgName',
     {
-      config: { staffRole: 'editor' },
+      config: { staffRole: 'editor', organizationRole: null },
       schema: {
         tags: TAGS,
         summary: 'Delete an organization; orgName and orgID must both match it exactly.',
@@ -220,7 +235,7 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/search-org',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'Organizations with a name word starting with each typed word: [{id, name}].',
@@ -228,13 +243,18 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
         response: withErrorResponses({ 200: ZOrganizationSearchResponse }),
       },
     },
-    async (request) => searchOrganizations(request.em, request.query.q),
+    async (request) =>
+      searchOrganizations(request.em, scopeOf(request.staff.access), request.query.q),
   );
 
   app.get(
     '/api/sc/get/org_status/:status',
     {
-      config: { staffRole: 'viewer' },
+      config: {
+        staffRole: 'viewer',
+        organizationRole: 'viewer',
+        organizationOf: { status: 'value' },
+      },
       schema: {
         tags: TAGS,
         summary: 'Active or inactive organizations: [{id, name, created_on, allowed_access}].',
@@ -247,7 +267,11 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
       if (!(ORGANIZATION_STATUSES as readonly string[]).includes(status)) {
         throw new AppError(400, CODES.invalid, STAFF_MESSAGES.orgStatusInvalid);
       }
-      const rows = await organizationsByStatus(request.em, status as 'active' | 'inactive');
+      const rows = await organizationsByStatus(
+        request.em,
+        scopeOf(request.staff.access),
+        status as 'active' | 'inactive',
+      );
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -260,7 +284,11 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/orgsignups/:org',
     {
-      config: { staffRole: 'viewer' },
+      config: {
+        staffRole: 'viewer',
+        organizationRole: 'viewer',
+        organizationOf: { org: 'organizationRef' },
+      },
       schema: {
         tags: TAGS,
         summary: 'How many registrations an organization (id or name) has.',
@@ -281,13 +309,16 @@ export const organizationRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/report_orgs',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: 'Every organization: message is a map of id to name.',
         response: withErrorResponses({ 200: ZReportOrganizationsResponse }),
       },
     },
-    async (request) => ({ code: CODES.success, message: await organizationNames(request.em) }),
+    async (request) => ({
+      code: CODES.success,
+      message: await organizationNames(request.em, scopeOf(request.staff.access)),
+    }),
   );
 };

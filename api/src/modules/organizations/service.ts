@@ -14,6 +14,7 @@ import {
   checkCredentialRequirements,
   replaceCredentialRequirements,
 } from '../credentials/requirements.js';
+import { scopeOfActor } from '../organization-access/scope.js';
 import { checkAgencies, defaultAgencyIds, replaceAgencies } from './agencies.js';
 import {
   directorySlugTaken,
@@ -54,6 +55,8 @@ export interface OrganizationInput extends TOrganizationDirectorySettings {
   registrationValidity: TRegistrationValidity;
   /** On: a registration is suspended the day a required item expires. */
   suspendOnExpiry: boolean;
+  /** On: the organization's own people must use two-step sign-in. */
+  requireTwoFactor: boolean;
   /** The credential types it asks for; an edit's list replaces the list. */
   credentialRequirements: TOrganizationCredentialRequirement[];
 }
@@ -102,6 +105,7 @@ async function insertOrganization(
     acceptExpiredCertifications: input.acceptExpiredCertifications,
     registrationValidity: input.registrationValidity,
     suspendOnExpiry: input.suspendOnExpiry,
+    requireTwoFactor: input.requireTwoFactor,
     directoryEnabled: input.directoryEnabled,
     directorySlug: input.directorySlug,
     directoryIntro: input.directoryIntro,
@@ -181,6 +185,7 @@ export async function ensureOrganization(
       acceptExpiredCertifications: false,
       registrationValidity: 'untilWithdrawn',
       suspendOnExpiry: false,
+      requireTwoFactor: false,
       credentialRequirements: [],
       ...ZOrganizationDirectoryOnCreate.parse({}),
       agencyIds,
@@ -190,13 +195,22 @@ export async function ensureOrganization(
   return { formHash: created.formHash, created: true };
 }
 
+/** The changes an organization's own Program manager may make: all but the provider's fields. */
+function organizationsOwn(changes: OrganizationChanges): OrganizationChanges {
+  const { allowedUntil: _allowedUntil, internalNotes: _internalNotes, ...own } = changes;
+  return own;
+}
+
 export async function updateOrganization(
   em: EntityManager,
   actor: Actor,
   id: number,
-  changes: OrganizationChanges,
+  requested: OrganizationChanges,
 ): Promise<OrganizationDetail> {
   const before = await getOrganization(em, id);
+  // An organization's Program manager changes its own settings; its name, access end and the
+  // provider's notes about it stay the provider's, whatever the request carries.
+  const changes = scopeOfActor(actor).every ? requested : organizationsOwn(requested);
   if (changes.name !== undefined && changes.name.trim() !== before.name) {
     throw fieldError('name', STAFF_MESSAGES.orgNameImmutable);
   }

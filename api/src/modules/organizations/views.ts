@@ -5,6 +5,7 @@ import { STAFF_MESSAGES, type TOrganizationStatus } from '../../../../shared/sta
 import type { TRegistrationValidity } from '../../../../shared/standing.js';
 import { AppError } from '../../errors.js';
 import { organizationRequirementRecords } from '../credentials/requirements.js';
+import type { OrganizationScope } from '../organization-access/scope.js';
 import {
   agenciesWithTypes,
   agencyIdsOfOrganizations,
@@ -45,6 +46,8 @@ export interface OrganizationView {
   registrationValidity: TRegistrationValidity;
   /** On: a registration is suspended the day a required item expires. */
   suspendOnExpiry: boolean;
+  /** On: the organization's own people must use two-step sign-in. */
+  requireTwoFactor: boolean;
   /** On: the public directory of approved testers answers at /testers/{directorySlug}. */
   directoryEnabled: boolean;
   directorySlug: string | null;
@@ -87,6 +90,7 @@ function toView(
     acceptExpiredCertifications: row.accept_expired_certifications,
     registrationValidity: row.registration_validity,
     suspendOnExpiry: row.suspend_on_expiry,
+    requireTwoFactor: row.require_two_factor,
     directoryEnabled: row.directory_enabled,
     directorySlug: row.directory_slug,
     directoryIntro: row.directory_intro,
@@ -122,6 +126,14 @@ export async function viewsFor(
   );
   const today = todayInProgramZone();
   return rows.map((row) => toView(row, agencies.get(row.id) ?? [], today));
+}
+
+/**
+ * An organization as the request's person reads it: an organization's own people never read
+ * the provider's internal notes about it.
+ */
+export function seenBy<T extends { internalNotes: string }>(view: T, scope: OrganizationScope): T {
+  return scope.every ? view : { ...view, internalNotes: '' };
 }
 
 /** The organization with its enabled agencies, each agency's types, and its requirements. */

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
+import { scopeOf } from '../organization-access/scope.js';
 import { createReportFile, REPORT_ATTACHMENT } from './generate.js';
 import {
   renderScheduledReport,
@@ -84,7 +85,11 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/get/get_reports/:orgId',
     {
-      config: { staffRole: 'viewer' },
+      config: {
+        staffRole: 'viewer',
+        organizationRole: 'viewer',
+        organizationOf: { orgId: 'organization' },
+      },
       schema: {
         tags: TAGS,
         summary: 'Generate a report: the file itself (Download) or {emailMessage} (Email).',
@@ -116,7 +121,11 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/get/send_email/:orgName',
     {
-      config: { staffRole: 'viewer' },
+      config: {
+        staffRole: 'viewer',
+        organizationRole: 'viewer',
+        organizationOf: { orgName: 'organizationName' },
+      },
       schema: {
         tags: TAGS,
         summary: 'Email a report of one organization: body {email, org_name, selected_report}.',
@@ -128,6 +137,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const answer = await emailReport(
         request.em,
+        scopeOf(request.staff.access),
         request.params.orgName,
         request.body,
         context(request),

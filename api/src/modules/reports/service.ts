@@ -6,6 +6,7 @@ import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { checkReportRequest, type TReportRequest } from '../../../../shared/reports.js';
 import { Organization } from '../../db/entities/index.js';
 import { escapeLike } from '../../db/like.js';
+import { inScope, type OrganizationScope } from '../organization-access/scope.js';
 import type { DocumentReader } from './exports.js';
 import { createReportFile, queueReportEmail } from './generate.js';
 
@@ -70,6 +71,7 @@ export async function generateReport(
 /** POST /api/sc/get/send_email/{orgName} {email, org_name, selected_report}. */
 export async function emailReport(
   em: EntityManager,
+  scope: OrganizationScope,
   orgName: string,
   body: Record<string, unknown>,
   context: ReportContext,
@@ -80,7 +82,8 @@ export async function emailReport(
     { name: { $ilike: escapeLike(name.trim()) } },
     { fields: ['id'] },
   );
-  if (!organization)
+  // Another organization's, for an organization's person, is one they cannot choose.
+  if (!organization || !inScope(scope, organization.id))
     return invalid(MESSAGES.selectValidOrganization, {
       org_name: MESSAGES.selectValidOrganization,
     });

@@ -9,6 +9,7 @@ import {
   DOCUMENT_REJECTION_REASON_LABELS,
   REGISTRATION_REJECTION_REASON_LABELS,
 } from '../../../../shared/review-messages.js';
+import type { OrganizationScope } from '../organization-access/scope.js';
 import type { AuditedItem } from './items.js';
 import { type ReviewHistoryRow, reviewHistoryOfUser } from './queries.js';
 
@@ -147,6 +148,11 @@ export function earlierVersions(history: ReviewHistoryRow[]): Map<string, Earlie
 }
 
 /** A person's registrations' decisions, oldest first (User Info). */
-export async function userReviewHistory(em: EntityManager, userId: number) {
-  return (await reviewHistoryOfUser(em, userId)).map(historyEntry);
+export async function userReviewHistory(
+  em: EntityManager,
+  userId: number,
+  scope: OrganizationScope,
+) {
+  const organizationId = scope.every ? null : scope.organizationId;
+  return (await reviewHistoryOfUser(em, { userId, organizationId })).map(historyEntry);
 }

@@ -269,21 +269,29 @@ const HISTORY = sql<{ id: number }>(
 export const reviewHistory = (em: EntityManager, id: number) =>
   query<ReviewHistoryRow, { id: number }>(em, HISTORY, { id });
 
-const USER_HISTORY = sql<{ userId: number }>(
+// Within one organization (:organizationId), its registration's entries alone: the person's own
+// changes from My registrations are theirs across every organization.
+const USER_HISTORY = sql<{ userId: number; organizationId: number | null }>(
   'review-history-of-user',
-  `select * from (${historyOf('select r.id::text from registrations r where r.user_id = :userId')}) h
+  `select * from (${historyOf(`select r.id::text from registrations r
+     where r.user_id = :userId
+       and (:organizationId::int is null or r.organization_id = :organizationId::int)`)}) h
    union all
    select a.id, '0', a.created_at, a.staff_email, a.action, a.before, a.after
      from audit_log a
     where a.entity_type = 'user' and a.entity_id = :userId::text and a.action = 'account_update'
+      and :organizationId::int is null
    order by 1`,
 );
 /**
- * Every audit entry of a person's registrations, and the changes they made to their own details
- * from My registrations (registration 0), oldest first (User Info's history).
+ * Every audit entry of a person's registrations (of one organization's, or every one's: a null
+ * organizationId), and the changes they made to their own details from My registrations
+ * (registration 0, only with every organization), oldest first (User Info's history).
  */
-export const reviewHistoryOfUser = (em: EntityManager, userId: number) =>
-  query<ReviewHistoryRow, { userId: number }>(em, USER_HISTORY, { userId });
+export const reviewHistoryOfUser = (
+  em: EntityManager,
+  params: { userId: number; organizationId: number | null },
+) => query<ReviewHistoryRow, typeof params>(em, USER_HISTORY, params);
 
 const LOCK = sql<{ id: number }>(
   'review-lock',

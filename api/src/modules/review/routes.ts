@@ -46,7 +46,11 @@ export const reviewRoutes: FastifyPluginAsync = async (base) => {
     app.post(
       `/api/sc/submit/review/:registrationId/${action}`,
       {
-        config: { staffRole: 'editor' },
+        config: {
+          staffRole: 'editor',
+          organizationRole: 'reviewer',
+          organizationOf: { registrationId: 'registration' },
+        },
         schema: {
           tags: TAGS,
           summary,

@@ -39,7 +39,7 @@ export const staffAccountRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/account',
     {
-      config: { staffRole: 'viewer', beforeTwoFactor: true },
+      config: { staffRole: 'viewer', organizationRole: 'viewer', beforeTwoFactor: true },
       schema: {
         tags,
         summary: 'The signed-in staff member: email, name, role and sign-in settings.',
@@ -55,7 +55,7 @@ export const staffAccountRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/account/password',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags,
         summary: 'Changes the password (current one required); the other sessions end.',
@@ -72,7 +72,7 @@ export const staffAccountRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/account/two-factor/setup',
     {
-      config: { staffRole: 'viewer', beforeTwoFactor: true },
+      config: { staffRole: 'viewer', organizationRole: 'viewer', beforeTwoFactor: true },
       schema: {
         tags,
         summary: 'Starts setting up an authenticator app: a new secret and its QR code.',
@@ -88,7 +88,7 @@ export const staffAccountRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/account/two-factor/confirm',
     {
-      config: { staffRole: 'viewer', beforeTwoFactor: true },
+      config: { staffRole: 'viewer', organizationRole: 'viewer', beforeTwoFactor: true },
       schema: {
         tags,
         summary: "Turns two-step sign-in on with the app's code; answers one-time recovery codes.",
@@ -109,7 +109,7 @@ export const staffAccountRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/account/two-factor/disable',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags,
         summary: 'Turns two-step sign-in off with a code, unless the role requires it.',

@@ -8,6 +8,10 @@ import { SIGN_IN_MESSAGES } from '../../../../shared/staff-sign-in.js';
 import { StaffAccount, StaffRecoveryCode, type TStaffAccount } from '../../db/entities/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
+import {
+  organizationRequiresTwoFactorOf,
+  organizationsOfPerson,
+} from '../organization-people/queries.js';
 import { findPasswordLink, spendPasswordLink } from './password-links.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -32,20 +36,17 @@ async function own(em: EntityManager, staff: AuthenticatedStaff): Promise<TStaff
   return em.findOneOrFail(StaffAccount, { id: staff.id });
 }
 
-function accountView(account: TStaffAccount, rules: SignInRules): TAccountResponse {
-  const required = twoFactorRequired(rules, account.role);
-  const enabled = Boolean(account.totpEnabledAt);
-  return {
-    id: account.id,
-    email: account.email,
-    name: account.name,
-    role: account.role,
-    signInMethods: signInMethods(account),
-    hasPassword: Boolean(account.passwordHash),
-    twoFactorEnabled: enabled,
-    twoFactorRequired: required,
-    mustEnrollTwoFactor: required && !enabled,
-  };
+/**
+ * Whether two-step sign-in is required of the person: by their staff role (REQUIRE_2FA_FOR), or
+ * by any organization they hold a role in, so it cannot be turned off while one asks for it.
+ */
+async function twoFactorRequiredOf(
+  em: EntityManager,
+  account: TStaffAccount,
+  rules: SignInRules,
+): Promise<boolean> {
+  if (account.role) return twoFactorRequired(rules, account.role);
+  return organizationRequiresTwoFactorOf(em, { staffId: account.id });
 }
 
 export async function getAccount(
@@ -53,7 +54,27 @@ export async function getAccount(
   staff: AuthenticatedStaff,
   rules: SignInRules,
 ): Promise<TAccountResponse> {
-  return accountView(await own(em, staff), rules);
+  const account = await own(em, staff);
+  const organizations = account.role
+    ? []
+    : (await organizationsOfPerson(em, { staffId: account.id })).map((row) => ({
+        id: row.organization_id,
+        name: row.name,
+        role: row.role,
+      }));
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role ?? null,
+    access: staff.access,
+    organizations,
+    signInMethods: signInMethods(account),
+    hasPassword: Boolean(account.passwordHash),
+    twoFactorEnabled: Boolean(account.totpEnabledAt),
+    twoFactorRequired: await twoFactorRequiredOf(em, account, rules),
+    mustEnrollTwoFactor: staff.mustEnrollTwoFactor,
+  };
 }
 
 async function checkedHash(password: string, email: string, field: string) {
@@ -171,7 +192,7 @@ export async function disableTwoFactor(
   rules: SignInRules,
 ): Promise<void> {
   const account = await own(em, staff);
-  if (twoFactorRequired(rules, account.role)) {
+  if (await twoFactorRequiredOf(em, account, rules)) {
     throw AppError.conflict(STAFF_MESSAGES.twoFactorRequiredForRole);
   }
   if (!account.totpEnabledAt) return;

@@ -21,13 +21,15 @@ const passwordLinkUrl = (publicUrl: string, token: string) =>
 
 /**
  * Makes a new link for the account (ending any earlier unused one) and stages its email in the
- * caller's unit of work; the caller flushes.
+ * caller's unit of work; the caller flushes. An invitation says what the person is invited as:
+ * their staff role, or their role in an organization (`invitedAs`).
  */
 export async function stagePasswordLink(
   em: EntityManager,
   account: TStaffAccount,
   purpose: PasswordLinkPurpose,
   publicUrl: string,
+  invitedAs: string = account.role ? STAFF_ROLE_LABELS[account.role] : '',
 ): Promise<void> {
   const now = new Date();
   await em.nativeUpdate(StaffPasswordLink, { staff: account.id, usedAt: null }, { usedAt: now });
@@ -50,7 +52,7 @@ export async function stagePasswordLink(
       : 'Reset your Backflow Admin Console password',
     textBody: [
       invite
-        ? `You have been invited to the Backflow Admin Console as ${STAFF_ROLE_LABELS[account.role]}.`
+        ? `You have been invited to the Backflow Admin Console as ${invitedAs}.`
         : 'A password reset was requested for your Backflow Admin Console account.',
       '',
       `Choose your password here: ${url}`,

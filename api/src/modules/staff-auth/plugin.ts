@@ -108,7 +108,7 @@ const staffAuthPlugin: FastifyPluginAsync = async (app) => {
     request.staff = result.staff;
   });
   app.decorate('staffStanding', (request: FastifyRequest) => ({
-    role: request.staff.role,
+    access: request.staff.access,
     mustEnrollTwoFactor: request.staff.mustEnrollTwoFactor,
   }));
 };

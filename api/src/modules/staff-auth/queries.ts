@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TOrganizationRole } from '../../../../shared/organization-roles.js';
 import type { TStaffRole } from '../../../../shared/staff-roles.js';
 import { query, sql } from '../../db/sql.js';
 
@@ -13,26 +14,36 @@ const ACCOUNT_ID_BY_EMAIL = sql<{ email: string }>(
 export const staffAccountIdByEmail = async (em: EntityManager, params: { email: string }) =>
   (await query<{ id: number }, typeof params>(em, ACCOUNT_ID_BY_EMAIL, params))[0];
 
+// An organization's person's role comes from their membership of the session's organization
+// (organization_memberships_staff_organization_unique): none once they were removed from it.
 const SESSION = sql<{ sessionId: string }>(
   'staff-session',
   `select a.id as staff_id, a.email, a.role, a.active, a.totp_enabled_at,
-          s.expires_at, s.revoked_at, s.last_seen_at
+          s.expires_at, s.revoked_at, s.last_seen_at,
+          m.organization_id, m.role as organization_role,
+          coalesce(o.require_two_factor, false) as organization_requires_two_factor
      from staff_sessions s join staff_accounts a on a.id = s.staff_id
+     left join organization_memberships m
+       on m.staff_id = a.id and m.organization_id = s.organization_id and a.role is null
+     left join organizations o on o.id = m.organization_id
     where s.id = :sessionId`,
 );
-/** A session (a token's jti) with its account's id, email, role and state. */
+/** A session (a token's jti) with its account's id, email, role, organization and state. */
 export const sessionWithAccount = async (em: EntityManager, params: { sessionId: string }) =>
   (
     await query<
       {
         staff_id: number;
         email: string;
-        role: TStaffRole;
+        role: TStaffRole | null;
         active: boolean;
         totp_enabled_at: Date | null;
         expires_at: Date;
         revoked_at: Date | null;
         last_seen_at: Date;
+        organization_id: number | null;
+        organization_role: TOrganizationRole | null;
+        organization_requires_two_factor: boolean;
       },
       typeof params
     >(em, SESSION, params)

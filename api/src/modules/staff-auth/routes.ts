@@ -306,7 +306,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
     staffOnly.get(
       '/api/sc/get/verify_auth',
       {
-        config: { staffRole: 'viewer', beforeTwoFactor: true },
+        config: { staffRole: 'viewer', organizationRole: 'viewer', beforeTwoFactor: true },
         schema: {
           tags: ['staff session'],
           summary: 'VERIFIED for a live token; 401 EXPIRED or INVALID otherwise.',
@@ -318,7 +318,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
     staffOnly.post(
       '/api/sc/session/user-logout',
       {
-        config: { staffRole: 'viewer', beforeTwoFactor: true },
+        config: { staffRole: 'viewer', organizationRole: 'viewer', beforeTwoFactor: true },
         schema: {
           tags: ['staff session'],
           summary: 'Revokes the token it is sent with.',
@@ -336,7 +336,7 @@ export const staffAuthRoutes: FastifyPluginAsync = async (base) => {
       staffOnly.get(
         '/api/sc/get/testing_route',
         {
-          config: { staffRole: 'viewer' },
+          config: { staffRole: 'viewer', organizationRole: null },
           schema: {
             tags: ['staff session'],
             summary: 'Debug: answers while signed in (not in production).',

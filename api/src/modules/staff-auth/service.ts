@@ -2,20 +2,25 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAuditAction } from '../../../../shared/audit.js';
-import type { TSignInMethod, TStaffRole } from '../../../../shared/staff-roles.js';
+import { CODES } from '../../../../shared/codes.js';
+import type { TSignInMethod, TStaffAccess, TStaffRole } from '../../../../shared/staff-roles.js';
+import { SIGN_IN_MESSAGES } from '../../../../shared/staff-sign-in.js';
 import { StaffAccount, StaffSession, type TStaffAccount } from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
+import { organizationsOfPerson } from '../organization-people/queries.js';
 import type { GoogleIdentity } from './google.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { sessionWithAccount, staffAccountIdByEmail, touchSession } from './queries.js';
 
-/** The signed-in staff member a request acts for. */
+/** The signed-in person a staff request acts for. */
 export interface AuthenticatedStaff {
   id: number;
   email: string;
-  role: TStaffRole;
+  /** The provider's staff role over every organization, or a role in the session's organization. */
+  access: TStaffAccess;
   sessionId: string;
-  /** The role must use two-step sign-in and the person has not set it up yet. */
+  /** Two-step sign-in is required of them (their role, or their organization) and not set up. */
   mustEnrollTwoFactor: boolean;
 }
 
@@ -120,11 +125,19 @@ export async function startSession(
   ttlSeconds: number,
   client: Client,
 ): Promise<string> {
+  // An organization's person starts in the first of their organizations by name.
+  const organization = account.role
+    ? null
+    : ((await organizationsOfPerson(em, { staffId: account.id }))[0]?.organization_id ?? null);
+  if (!account.role && organization === null) {
+    throw new AppError(403, CODES.forbidden, SIGN_IN_MESSAGES.noAccessYet);
+  }
   const now = new Date();
   const id = randomUUID();
   em.create(StaffSession, {
     id,
     staff: account,
+    organization,
     issuedAt: now,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     revokedAt: null,
@@ -135,6 +148,21 @@ export async function startSession(
   account.lastLoginAt = now;
   await em.flush();
   return tokens.sign({ sub: String(account.id), email: account.email, jti: id });
+}
+
+/** Who a session acts as: the provider's staff role, or the membership of its organization. */
+function accessOf(session: {
+  role: TStaffRole | null;
+  organization_id: number | null;
+  organization_role: TStaffAccess['role'] | null;
+}): TStaffAccess | null {
+  if (session.role) return { kind: 'provider', role: session.role };
+  if (session.organization_id === null || !session.organization_role) return null;
+  return {
+    kind: 'organization',
+    role: session.organization_role as Extract<TStaffAccess, { kind: 'organization' }>['role'],
+    organizationId: session.organization_id,
+  };
 }
 
 /** A session's last sighting moves at most once a minute: one write a minute, not per request. */
@@ -164,6 +192,9 @@ export async function authenticate(
   const session = await sessionWithAccount(em, { sessionId: claims.jti });
   if (!session || session.revoked_at || !session.active) return { ok: false, reason: 'invalid' };
   if (String(session.staff_id) !== String(claims.sub)) return { ok: false, reason: 'invalid' };
+  const access = accessOf(session);
+  // An organization's person no longer holding a role in the session's organization.
+  if (!access) return { ok: false, reason: 'invalid' };
   if (new Date(session.expires_at).getTime() <= Date.now()) return { ok: false, reason: 'expired' };
   if (Date.now() - new Date(session.last_seen_at).getTime() >= SEEN_EVERY_MS) {
     await touchSession(em, { sessionId: claims.jti });
@@ -173,9 +204,13 @@ export async function authenticate(
     staff: {
       id: session.staff_id,
       email: session.email,
-      role: session.role,
+      access,
       sessionId: claims.jti,
-      mustEnrollTwoFactor: rules.twoFactorRoles.includes(session.role) && !session.totp_enabled_at,
+      mustEnrollTwoFactor:
+        !session.totp_enabled_at &&
+        (session.role
+          ? rules.twoFactorRoles.includes(session.role)
+          : session.organization_requires_two_factor),
     },
   };
 }

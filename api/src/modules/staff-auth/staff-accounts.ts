@@ -20,7 +20,10 @@ export function staffStatus(account: TStaffAccount): TStaffStatus {
   return account.passwordHash || account.googleSubject ? 'active' : 'invited';
 }
 
-export function staffRecord(account: TStaffAccount): TAdminStaffResponse {
+/** A provider staff account (the Staff screen lists no organization's person). */
+type ProviderAccount = TStaffAccount & { role: TStaffRole };
+
+export function staffRecord(account: ProviderAccount): TAdminStaffResponse {
   return {
     id: account.id,
     email: account.email,
@@ -63,7 +66,8 @@ export async function listStaff(
   filter: StaffFilter,
   page: { sort: string; order: 'ASC' | 'DESC'; offset: number; limit: number },
 ): Promise<{ rows: TAdminStaffResponse[]; total: number }> {
-  const where: FilterQuery<TStaffAccount>[] = [];
+  // The provider's own staff: an organization's people are on their organizations' pages.
+  const where: FilterQuery<TStaffAccount>[] = [{ role: { $ne: null } }];
   if (filter.ids) where.push({ id: { $in: filter.ids } });
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -80,13 +84,13 @@ export async function listStaff(
       limit: page.limit,
     },
   );
-  return { rows: accounts.map(staffRecord), total };
+  return { rows: (accounts as ProviderAccount[]).map(staffRecord), total };
 }
 
-async function accountById(em: EntityManager, id: number): Promise<TStaffAccount> {
-  const account = await em.findOne(StaffAccount, { id });
+async function accountById(em: EntityManager, id: number): Promise<ProviderAccount> {
+  const account = await em.findOne(StaffAccount, { id, role: { $ne: null } });
   if (!account) throw AppError.notFound(STAFF_MESSAGES.staffNotFound);
-  return account;
+  return account as ProviderAccount;
 }
 
 export async function getStaff(em: EntityManager, id: number): Promise<TAdminStaffResponse> {
@@ -97,7 +101,7 @@ export async function getStaff(em: EntityManager, id: number): Promise<TAdminSta
  * Refuses a change that would leave no active Administrator who can sign in. The Administrators'
  * rows stay locked until the caller's transaction ends, so two such changes cannot both pass.
  */
-async function keepAnAdministrator(em: EntityManager, account: TStaffAccount) {
+async function keepAnAdministrator(em: EntityManager, account: ProviderAccount) {
   const administrators = await lockActiveAdministrators(em);
   if (administrators.length === 1 && administrators[0] === account.id) {
     throw AppError.conflict(STAFF_MESSAGES.lastAdministrator);
@@ -133,7 +137,7 @@ export async function inviteStaff(
       before: null,
       after: snapshot(created),
     });
-    return created;
+    return created as ProviderAccount;
   });
   return staffRecord(account);
 }

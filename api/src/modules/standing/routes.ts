@@ -45,7 +45,11 @@ export const standingRoutes: FastifyPluginAsync = async (base) => {
       `/api/admin/registrations/:id/${decision}`,
       {
         // Whoever approves registrations (the review decisions' role).
-        config: { staffRole: 'editor' },
+        config: {
+          staffRole: 'editor',
+          organizationRole: 'reviewer',
+          organizationOf: { id: 'registration' },
+        },
         schema: {
           tags: TAGS,
           summary,

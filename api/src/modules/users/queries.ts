@@ -291,20 +291,25 @@ export const snapshotRows = (em: EntityManager, statement: SqlFragment) =>
 export const anchorOf = (order: UserOrder, row: Record<string, unknown>): unknown[] =>
   sortOf(order).keys.map((_, i) => row[`k${i}`]);
 
-const ORGANIZATIONS_OF_USER = sql<{ userId: number }>(
+/** User Info's statements: of every organization (:organizationId null), or of one. */
+type OfUser = { userId: number; organizationId: number | null };
+
+const ORGANIZATIONS_OF_USER = sql<OfUser>(
   'organizations-of-user',
   `select o.id, o.name, r.enrolled, r.id as registration_id, r.review_state, r.registered_at,
           r.reviewed_at, (r.review_state = 'approved' or r.resume_state is not distinct from 'approved') as approved,
           ${STANDING_COLUMNS}
      from registrations r
      join organizations o on o.id = r.organization_id
-    where r.user_id = :userId order by lower(o.name), o.id`,
+    where r.user_id = :userId
+      and (:organizationId::int is null or r.organization_id = :organizationId::int)
+    order by lower(o.name), o.id`,
 );
 /**
  * The organizations a person registered for, by name, with the registration's enrollment,
  * review and standing.
  */
-export const organizationsOfUser = (em: EntityManager, params: { userId: number }) =>
+export const organizationsOfUser = (em: EntityManager, params: OfUser) =>
   query<
     {
       id: number;
@@ -320,13 +325,19 @@ export const organizationsOfUser = (em: EntityManager, params: { userId: number 
     typeof params
   >(em, ORGANIZATIONS_OF_USER, params);
 
-const COMPANIES_OF_USER = sql<{ userId: number }>(
+// Within one organization, the companies of the person's registration with it.
+const COMPANIES_OF_USER = sql<OfUser>(
   'companies-of-user',
   `select c.id, c.name from user_companies uc join companies c on c.id = uc.company_id
-    where uc.user_id = :userId order by lower(c.name), c.id`,
+    where uc.user_id = :userId
+      and (:organizationId::int is null or exists (
+            select 1 from registrations r
+             where r.user_id = uc.user_id and r.company_id = uc.company_id
+               and r.organization_id = :organizationId::int))
+    order by lower(c.name), c.id`,
 );
 /** The service providers a person works for, by name. */
-export const companiesOfUser = (em: EntityManager, params: { userId: number }) =>
+export const companiesOfUser = (em: EntityManager, params: OfUser) =>
   query<{ id: number; name: string }, typeof params>(em, COMPANIES_OF_USER, params);
 
 interface CertificationRow {
@@ -340,14 +351,20 @@ interface CertificationRow {
   document_id: string | null;
 }
 
-const CERTIFICATIONS_OF_USER = sql<{ userId: number }>(
+// Within one organization, the certifications of the person's registration with it.
+const CERTIFICATIONS_OF_USER = sql<OfUser>(
   'certifications-of-user',
-  `select id, number, to_char(expires_on, 'YYYY-MM-DD') as expires_on, agency_id, agency_name,
-          type_id, type_name, document_id
-     from certifications where user_id = :userId order by expires_on desc, id`,
+  `select c.id, c.number, to_char(c.expires_on, 'YYYY-MM-DD') as expires_on, c.agency_id,
+          c.agency_name, c.type_id, c.type_name, c.document_id
+     from certifications c
+    where c.user_id = :userId
+      and (:organizationId::int is null or c.registration_id in (
+            select r.id from registrations r
+             where r.user_id = :userId and r.organization_id = :organizationId::int))
+    order by c.expires_on desc, c.id`,
 );
 /** A person's certifications, the latest expiry first. */
-export const certificationsOfUser = (em: EntityManager, params: { userId: number }) =>
+export const certificationsOfUser = (em: EntityManager, params: OfUser) =>
   query<CertificationRow, typeof params>(em, CERTIFICATIONS_OF_USER, params);
 
 // users_email_lower_unique

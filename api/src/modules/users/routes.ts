@@ -20,6 +20,7 @@ import {
 } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
+import { EVERY_ORGANIZATION, organizationFilter, scopeOf } from '../organization-access/scope.js';
 import { requireOrganization } from '../organizations/views.js';
 import { forgetOrderSnapshots } from './order-snapshot.js';
 import {
@@ -95,7 +96,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/get/users_list',
     {
-      config: { staffRole: 'viewer' },
+      config: { staffRole: 'viewer', organizationRole: 'viewer' },
       schema: {
         tags: TAGS,
         summary: `One page (${USERS_PAGE_SIZE} rows) of users, optionally of one organization.`,
@@ -104,7 +105,8 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const { orgId, page, searchQuery } = request.body;
+      const { page, searchQuery } = request.body;
+      const orgId = organizationFilter(scopeOf(request.staff.access), request.body.orgId);
       if (orgId !== undefined) await requireOrganization(request.em, orgId);
       const { rows, total } = await listUsers(
         request.em,
@@ -128,7 +130,11 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/api/sc/get/user/:userId',
     {
-      config: { staffRole: 'viewer' },
+      config: {
+        staffRole: 'viewer',
+        organizationRole: 'viewer',
+        organizationOf: { userId: 'user' },
+      },
       schema: {
         tags: TAGS,
         summary: 'User detail with userOrgs, userServiceProviders and userCerts.',
@@ -137,7 +143,11 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const user = await getUserDetail(request.em, request.params.userId);
+      const user = await getUserDetail(
+        request.em,
+        request.params.userId,
+        scopeOf(request.staff.access),
+      );
       return { code: CODES.success, message: { userInfo: toUserInfo(user) } };
     },
   );
@@ -145,7 +155,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/api/sc/submit/user/:userId',
     {
-      config: { staffRole: 'editor' },
+      config: { staffRole: 'editor', organizationRole: null },
       schema: {
         tags: TAGS,
         summary: 'Edit a user (type, names, email, phone); the email stays unique.',
@@ -157,7 +167,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { userId } = request.params;
       await updateUser(request.em, request.staff, userId, fromRequest(request.body));
-      const user = await getUserDetail(request.em, userId);
+      const user = await getUserDetail(request.em, userId, EVERY_ORGANIZATION);
       return {
         code: CODES.success,
         message: STAFF_MESSAGES.userEdited,
@@ -169,7 +179,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/user',
     {
-      config: { staffRole: 'editor' },
+      config: { staffRole: 'editor', organizationRole: null },
       schema: {
         tags: TAGS,
         summary: 'Add a user (the Add user dialog).',
@@ -179,7 +189,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const created = await createUser(request.em, request.staff, fromRequest(request.body));
-      const user = await getUserDetail(request.em, created.id);
+      const user = await getUserDetail(request.em, created.id, EVERY_ORGANIZATION);
       return reply.status(201).send({
         code: CODES.success,
         message: STAFF_MESSAGES.userCreated,
@@ -191,7 +201,11 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/enroll/:orgId/:userId',
     {
-      config: { staffRole: 'editor' },
+      config: {
+        staffRole: 'editor',
+        organizationRole: 'reviewer',
+        organizationOf: { orgId: 'organization', userId: 'user' },
+      },
       schema: {
         tags: TAGS,
         summary: "Set a user's enrollment in an organization to `enrolled`.",
@@ -216,7 +230,11 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/sc/submit/enroll_all/:orgId',
     {
-      config: { staffRole: 'editor' },
+      config: {
+        staffRole: 'editor',
+        organizationRole: 'reviewer',
+        organizationOf: { orgId: 'organization' },
+      },
       schema: {
         tags: TAGS,
         summary: 'Enroll every registered user of the organization (matching searchQuery if sent).',

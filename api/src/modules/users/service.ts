@@ -7,6 +7,7 @@ import type { TStanding } from '../../../../shared/standing.js';
 import { Registration, User } from '../../db/entities/index.js';
 import { AppError, fieldError, uniqueField } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
+import type { OrganizationScope } from '../organization-access/scope.js';
 import { requireOrganization } from '../organizations/views.js';
 import { standingFields } from '../standing/records.js';
 import { recordPersonChanges } from '../webhooks/person-events.js';
@@ -234,11 +235,17 @@ export async function getUser(em: EntityManager, id: number): Promise<UserRecord
  * The User Info page: the person, their organizations (each registration's enrollment and
  * review), service providers and certifications.
  */
-export async function getUserDetail(em: EntityManager, id: number): Promise<UserDetail> {
+export async function getUserDetail(
+  em: EntityManager,
+  id: number,
+  scope: OrganizationScope,
+): Promise<UserDetail> {
   const user = await getUser(em, id);
-  const organizations = await organizationsOfUser(em, { userId: id });
-  const companies = await companiesOfUser(em, { userId: id });
-  const certifications = await certificationsOfUser(em, { userId: id });
+  // An organization's people see the person as registered with their organization only.
+  const of = { userId: id, organizationId: scope.every ? null : scope.organizationId };
+  const organizations = await organizationsOfUser(em, of);
+  const companies = await companiesOfUser(em, of);
+  const certifications = await certificationsOfUser(em, of);
   return {
     ...user,
     organizations: organizations.map((organization) => ({

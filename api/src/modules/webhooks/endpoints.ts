@@ -7,6 +7,7 @@ import type {
 import { Organization, WebhookEndpoint } from '../../db/entities/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
+import { organizationForNew, scopeOfActor } from '../organization-access/scope.js';
 import { type EndpointPolicy, EndpointRefusedError, resolveEndpoint } from './addresses.js';
 import {
   type DeliveryRow,
@@ -111,7 +112,11 @@ export async function createEndpoint(
   settings: EndpointSettings,
 ): Promise<TWebhookEndpointRecord & { secret: string }> {
   const url = await checkedUrl(request.url, settings.policy);
-  const organization = await checkedOrganization(em, request.organization_id);
+  // A Program manager's endpoint hears their organization's events alone.
+  const organization = await checkedOrganization(
+    em,
+    organizationForNew(scopeOfActor(actor), request.organization_id),
+  );
   const secret = generateSigningSecret();
   const endpoint = em.create(WebhookEndpoint, {
     url,
@@ -148,7 +153,10 @@ export async function updateEndpoint(
   endpoint.url = url;
   endpoint.description = request.description;
   endpoint.eventTypes = request.event_types;
-  endpoint.organization = await checkedOrganization(em, request.organization_id);
+  endpoint.organization = await checkedOrganization(
+    em,
+    organizationForNew(scopeOfActor(actor), request.organization_id),
+  );
   if (request.enabled === false && !endpoint.disabledAt) {
     endpoint.disabledAt = new Date();
     endpoint.disabledReason = `Disabled by ${actor.email}`;

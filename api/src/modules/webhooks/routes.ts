@@ -16,6 +16,7 @@ import { AppError } from '../../errors.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
 import { registerResource } from '../admin-rest/resource.js';
+import { inScope, organizationFilter } from '../organization-access/scope.js';
 import {
   createEndpoint,
   type EndpointSettings,
@@ -67,13 +68,24 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
     name: 'webhook-endpoints',
     readRole: 'administrator',
     writeRole: 'administrator',
+    // A Program manager's endpoints hear their organization's events alone (createEndpoint).
+    organization: {
+      read: 'program_manager',
+      create: 'program_manager',
+      update: 'program_manager',
+      remove: 'program_manager',
+      record: 'webhookEndpoint',
+    },
     response: ZWebhookEndpointRecord,
     sortFields: ['id'],
     defaultSort: 'id',
     defaultOrder: 'DESC',
-    filter: (raw) => parsedFilter(ZFilter, raw),
-    list: (em, filter) => listEndpointRecords(em, { organizationId: filter.organization_id }),
-    getOne: getEndpoint,
+    filter: (raw, scope) => {
+      const { organization_id } = parsedFilter(ZFilter, raw);
+      return { organizationId: organizationFilter(scope, organization_id ?? undefined) ?? null };
+    },
+    list: (em, filter) => listEndpointRecords(em, filter),
+    getOne: (em, id) => getEndpoint(em, id),
     // Its answer carries the signing secret, which no record does.
     create: {
       body: ZWebhookEndpointRequest,
@@ -91,18 +103,23 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
   registerResource(app, {
     name: 'webhook-deliveries',
     readRole: 'administrator',
+    organization: { read: 'program_manager', record: 'webhookDelivery' },
     response: ZWebhookDeliveryRecord,
     sortFields: ['id'],
     defaultSort: 'id',
     defaultOrder: 'DESC',
-    filter: (raw) => parsedFilter(ZDeliveryFilter, raw),
-    list: (em, filter, page) =>
-      listDeliveryRecords(
+    filter: (raw, scope) => ({ ...parsedFilter(ZDeliveryFilter, raw), scope }),
+    // The log of one endpoint, which must be one the request may touch.
+    list: async (em, filter, page) => {
+      const endpoint = await getEndpoint(em, filter.endpoint_id);
+      if (!inScope(filter.scope, endpoint.organization_id)) throw AppError.notFound();
+      return listDeliveryRecords(
         em,
         { endpointId: filter.endpoint_id, status: filter.status },
         { offset: page.offset, limit: page.limit },
-      ),
-    getOne: getDelivery,
+      );
+    },
+    getOne: (em, id) => getDelivery(em, id),
   });
 
   const secretRoutes = [
@@ -117,7 +134,11 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
     app.post(
       `/api/admin/webhook-endpoints/:id/${action}`,
       {
-        config: { staffRole: 'administrator' },
+        config: {
+          staffRole: 'administrator',
+          organizationRole: 'program_manager',
+          organizationOf: { id: 'webhookEndpoint' },
+        },
         schema: {
           tags: TAGS,
           summary,
@@ -135,7 +156,11 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/admin/webhook-endpoints/:id/test',
     {
-      config: { staffRole: 'administrator' },
+      config: {
+        staffRole: 'administrator',
+        organizationRole: 'program_manager',
+        organizationOf: { id: 'webhookEndpoint' },
+      },
       schema: {
         tags: TAGS,
         summary: 'Send a webhook.test event to this endpoint alone; answers its delivery.',
@@ -149,7 +174,11 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/api/admin/webhook-deliveries/:id/resend',
     {
-      config: { staffRole: 'administrator' },
+      config: {
+        staffRole: 'administrator',
+        organizationRole: 'program_manager',
+        organizationOf: { id: 'webhookDelivery' },
+      },
       schema: {
         tags: ['admin webhook-deliveries'],
         summary: 'Send a delivery again, from its first attempt, with the same webhook-id.',
