@@ -4,7 +4,7 @@ import { useStaffApi } from '../components/api';
 import { dateTime } from '../components/dates';
 import { OrganizationFilter } from '../components/OrganizationFilter';
 import { zodValidator } from '../components/zodValidator';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateWithSecret } from './CreateWithSecret';
 import { KEY_SECRET_NOTE, NO_ORGANIZATION_HINT, scopeText } from './integrationWords';
 import { SectionList } from './SectionList';

@@ -6,7 +6,7 @@ import { messageOf, useStaffApi } from '../components/api';
 import { dateTime } from '../components/dates';
 import { useNotifiedRun } from '../components/useNotifiedRun';
 import type { WebhookSecret } from '../providers/types';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { ENDPOINT_SECRET_NOTE, REVEAL_NOTE, ROTATE_NOTE } from './integrationWords';
 import { SecretDialog } from './SecretDialog';
 

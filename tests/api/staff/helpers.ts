@@ -1,8 +1,9 @@
 import { createHmac, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { App } from '../../../api/src/app.js';
-import { StaffAccount } from '../../../api/src/db/entities/index.js';
+import { OrganizationMembership, StaffAccount } from '../../../api/src/db/entities/index.js';
 import type { GoogleKeyProvider } from '../../../api/src/modules/staff-auth/google.js';
 import { hashPassword } from '../../../api/src/modules/staff-auth/passwords.js';
+import type { TOrganizationRole } from '../../../shared/organization-roles.js';
 import type { TStaffRole } from '../../../shared/staff-roles.js';
 import type { TestApp } from '../../helpers/app.js';
 
@@ -132,5 +133,39 @@ export function orgCreatePayload(name: string, overrides: Record<string, unknown
       orgInternalNotes: 'Notes',
       ...overrides,
     },
+  };
+}
+
+/**
+ * An organization's person written straight to the database (as an invitation taken up would):
+ * a console account with no staff role and a role in each organization named, signed in.
+ */
+export async function signInOrganizationPerson(
+  t: TestApp,
+  roles: { organizationId: number; role: TOrganizationRole }[],
+): Promise<StaffLogin & { token: string; membershipIds: number[] }> {
+  const email = `person-${unique()}@city.example.gov`;
+  const password = `pw-${unique()}-${unique()}`;
+  const em = t.app.orm.em.fork();
+  const account = em.create(StaffAccount, {
+    email,
+    role: null,
+    passwordHash: await hashPassword(password),
+    googleSubject: null,
+    active: true,
+    lastLoginAt: null,
+  });
+  const memberships = roles.map(({ organizationId, role }) =>
+    em.create(OrganizationMembership, { staff: account, organization: organizationId, role }),
+  );
+  await em.flush();
+  const response = await login(t.app, email, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return {
+    id: account.id,
+    email,
+    password,
+    token: response.json().verified,
+    membershipIds: memberships.map((membership) => membership.id),
   };
 }

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { messageOf } from '../components/api';
+import { messageOf } from './api';
 
 interface Props {
   label: string;
@@ -18,6 +18,9 @@ interface Props {
   /** The confirming button's words (the opening button's label when absent). */
   confirmLabel?: string;
   color?: ButtonProps['color'];
+  size?: ButtonProps['size'];
+  /** The opening button's accessible name where its label alone is ambiguous (a row's). */
+  ariaLabel?: string;
   disabled?: boolean;
   /** Runs the action; a refusal is shown in the dialog, which stays open. */
   onConfirm(): Promise<void>;
@@ -33,6 +36,8 @@ export function ConfirmButton({
   text,
   confirmLabel = label,
   color = 'primary',
+  size,
+  ariaLabel,
   disabled,
   onConfirm,
 }: Props) {
@@ -57,7 +62,14 @@ export function ConfirmButton({
   };
   return (
     <>
-      <Button variant="outlined" color={color} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        color={color}
+        size={size}
+        aria-label={ariaLabel}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
         {label}
       </Button>
       <Dialog open={open} onClose={close} aria-labelledby={titleId}>
