@@ -22,6 +22,7 @@ import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
 import { integrationSyncCase } from './cases/integration-sync.js';
 import { lookupCase } from './cases/lookup.js';
+import { organizationPeopleCase, CASE as PEOPLE_CASE } from './cases/organization-people.js';
 import { reportsCase } from './cases/reports.js';
 import { standingRunCase } from './cases/standing.js';
 import { startupCase } from './cases/startup.js';
@@ -176,6 +177,9 @@ try {
   await run(`admin lists at ${small}`, () => userListsCase(context, small, smallUsers, typical));
   await run(`review queue at ${small}`, () => reviewQueueCase(context, small, typical));
   await run(`expiring at ${small}`, () => expiringCase(context, small, typical));
+  await run(`organization people at ${small}`, () =>
+    organizationPeopleCase(context, small, typical),
+  );
   await run(`reminder run at ${small}`, () =>
     reminderRunCase(context, small, database.url, smallUsers),
   );
@@ -197,6 +201,7 @@ try {
   await run(`admin lists at ${full}`, () => userListsCase(context, full, users, typical));
   await run(`review queue at ${full}`, () => reviewQueueCase(context, full, typical));
   await run(`expiring at ${full}`, () => expiringCase(context, full, typical));
+  await run(`organization people at ${full}`, () => organizationPeopleCase(context, full, typical));
   await run(`reminder run at ${full}`, () => reminderRunCase(context, full, database.url, users));
   await run(`standing run at ${full}`, () => standingRunCase(context, full, database.url));
   const fullTesters = scaleLabel(users, 'testers');
@@ -266,6 +271,19 @@ try {
   if (selected('expiring')) {
     for (const measure of ['expiring', 'expiring organization', 'expiring expired latest']) {
       growth(measure, small, full, COMPLIANCE_CASE);
+    }
+  }
+  if (selected('organization people')) {
+    for (const measure of [
+      'users getList',
+      'users getList name',
+      'review queue',
+      'expiring',
+      'audit log',
+      'home summary',
+      'audit log all organizations',
+    ]) {
+      growth(measure, small, full, PEOPLE_CASE);
     }
   }
   if (selected('directory')) {

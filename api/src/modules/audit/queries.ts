@@ -52,9 +52,16 @@ function auditWhere(conditions: AuditConditions): SqlFragment {
 }
 
 /**
+ * The audit log's count stops here: past it the list pages without a total, as the Review
+ * Queue's does (counting a million entries on every page would make each page wait for it).
+ */
+export const AUDIT_COUNT_UP_TO = 10_000;
+
+/**
  * The newest (or oldest) entries first, ordered by created_at then id (audit_log_created_idx;
  * entity filters use audit_log_entity_idx, a staff member audit_log_staff_email_created_idx, an
- * action audit_log_action_created_idx), and how many match.
+ * action audit_log_action_created_idx; an organization audit_log_organization_created_idx), and
+ * how many match (up to AUDIT_COUNT_UP_TO; null past it).
  */
 export async function auditPage(
   em: EntityManager,
@@ -69,10 +76,12 @@ export async function auditPage(
     params: { ...where.params, limit: page.limit, offset: page.offset },
   });
   const [count] = await queryComposed<{ total: number }>(em, 'audit-count', {
-    text: `select count(*)::int as total from audit_log ${where.text}`,
-    params: where.params,
+    text: `select count(*)::int as total
+       from (select 1 from audit_log ${where.text} limit :countLimit) entries`,
+    params: { ...where.params, countLimit: AUDIT_COUNT_UP_TO + 1 },
   });
-  return { rows, total: count?.total ?? 0 };
+  const total = count?.total ?? 0;
+  return { rows, total: total > AUDIT_COUNT_UP_TO ? null : total };
 }
 
 /** One entry of a set-based change, as auditEntriesInsert writes it. */

@@ -85,7 +85,7 @@ export async function listAudit(
   em: EntityManager,
   filter: AuditConditions,
   page: { order: 'ASC' | 'DESC'; offset: number; limit: number },
-): Promise<{ rows: AuditRecord[]; total: number }> {
+): Promise<{ rows: AuditRecord[]; total: number | null }> {
   if (filter.ids?.length === 0) return { rows: [], total: 0 };
   const { rows, total } = await auditPage(em, filter, {
     direction: page.order === 'ASC' ? 'asc' : 'desc',
