@@ -7,8 +7,8 @@ import {
   firstTestDue,
   nextTestDue,
   type TTestingRules,
-} from './assembly-due';
-import { todayInProgramZone } from './program-zone';
+} from './assembly-due.js';
+import { todayInProgramZone } from './program-zone.js';
 
 const rules = (changes: Partial<TTestingRules> = {}): TTestingRules => ({
   ...DEFAULT_TESTING_RULES,
