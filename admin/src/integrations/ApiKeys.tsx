@@ -1,10 +1,10 @@
 import { BooleanInput, DataTable, SelectInput, TextInput, useRefresh } from 'react-admin';
 import { type TApiKeyResponse, ZApiKeyCreateRequest } from '../../../shared/integration-api';
 import { useStaffApi } from '../components/api';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { dateTime } from '../components/dates';
 import { OrganizationFilter } from '../components/OrganizationFilter';
 import { zodValidator } from '../components/zodValidator';
-import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateWithSecret } from './CreateWithSecret';
 import { KEY_SECRET_NOTE, NO_ORGANIZATION_HINT, scopeText } from './integrationWords';
 import { SectionList } from './SectionList';

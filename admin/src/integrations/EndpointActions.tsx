@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import type { TWebhookEndpointRecord } from '../../../shared/webhook-endpoints';
 import { messageOf, useStaffApi } from '../components/api';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { dateTime } from '../components/dates';
 import { useNotifiedRun } from '../components/useNotifiedRun';
 import type { WebhookSecret } from '../providers/types';
-import { ConfirmButton } from '../components/ConfirmButton';
 import { ENDPOINT_SECRET_NOTE, REVEAL_NOTE, ROTATE_NOTE } from './integrationWords';
 import { SecretDialog } from './SecretDialog';
 

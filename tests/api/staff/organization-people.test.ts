@@ -105,12 +105,10 @@ describe("an organization's people", () => {
     expect(staff.json()).toEqual([]);
     expect((await asAdmin('GET', `/api/admin/staff/${me.id}`)).statusCode).toBe(404);
 
-    const entry = await t.app.orm.em
-      .fork()
-      .findOne(AuditEntry, {
-        entityType: 'organization_membership',
-        entityId: String(invited.json().id),
-      });
+    const entry = await t.app.orm.em.fork().findOne(AuditEntry, {
+      entityType: 'organization_membership',
+      entityId: String(invited.json().id),
+    });
     expect(entry).toMatchObject({
       action: 'invite',
       staffEmail: admin.email,
