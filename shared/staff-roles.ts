@@ -62,6 +62,8 @@ export const CONSOLE_PERMISSIONS = {
     edit: may('editor', null),
   },
   reports: { list: may('viewer', 'viewer') },
+  // The Expiring list (and its CSV).
+  expiring: { list: may('viewer', 'viewer') },
   review: {
     list: may('viewer', 'viewer'),
     show: may('viewer', 'viewer'),

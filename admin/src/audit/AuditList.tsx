@@ -1,8 +1,28 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import {
+  DataTable,
+  DateField,
+  ReferenceField,
+  SelectInput,
+  TextField,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
+import type { z } from 'zod';
+import type { ZAdminAuditResponse } from '../../../shared/admin-responses';
 import { AUDIT_ACTIONS, AUDITED_ENTITIES } from '../../../shared/audit';
+import { ORGANIZATION_ROLE_LABELS } from '../../../shared/organization-roles';
+import { STAFF_ROLE_LABELS } from '../../../shared/staff-roles';
 import { ConsoleList } from '../components/ConsoleList';
 import { PageHeading } from '../components/PageHeading';
+import { usePicksOrganization } from '../components/useSessionOrganization';
+
+type TAuditEntry = z.infer<typeof ZAdminAuditResponse>;
+
+const ROLE_LABELS: Record<string, string> = { ...STAFF_ROLE_LABELS, ...ORGANIZATION_ROLE_LABELS };
+
+/** The role they acted in: a provider staff role or an organization's; none outside the console. */
+const roleLabel = (role: string | null) => (role ? (ROLE_LABELS[role] ?? role) : '');
 
 const choices = (labels: Record<string, string>) =>
   Object.entries(labels).map(([id, name]) => ({ id, name }));
@@ -46,10 +66,12 @@ function Change() {
 }
 
 /**
- * Audit log: what staff did (changes, sign-ins, sign-outs, revocations: who, when, what), newest
- * first, filterable by staff member, action and entity.
+ * Audit log: what staff did (changes, sign-ins, sign-outs, revocations: who, in which role, when,
+ * what), newest first, filterable by staff member, action and entity; for the provider's staff,
+ * the organization each change concerns. An organization's people read their organization's.
  */
 export function AuditList() {
+  const picksOrganization = usePicksOrganization();
   return (
     <>
       <PageHeading title="Audit Log" />
@@ -65,6 +87,12 @@ export function AuditList() {
           </DataTable.Col>
           <DataTable.Col source="staffEmail" label="Who" disableSort />
           <DataTable.Col
+            source="staffRole"
+            label="Role"
+            disableSort
+            render={(entry: TAuditEntry) => roleLabel(entry.staffRole)}
+          />
+          <DataTable.Col
             source="action"
             label="Action"
             disableSort
@@ -79,6 +107,18 @@ export function AuditList() {
             disableSort
             render={(entry) => String(entry.entityId ?? '')}
           />
+          {picksOrganization ? (
+            <DataTable.Col source="organizationId" label="Organization" disableSort>
+              <ReferenceField
+                source="organizationId"
+                reference="organizations"
+                link={false}
+                emptyText="—"
+              >
+                <TextField source="name" />
+              </ReferenceField>
+            </DataTable.Col>
+          ) : null}
         </DataTable>
       </ConsoleList>
     </>

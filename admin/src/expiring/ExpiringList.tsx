@@ -9,6 +9,7 @@ import { ConsoleList } from '../components/ConsoleList';
 import { OrganizationFilter } from '../components/OrganizationFilter';
 import { PageHeading } from '../components/PageHeading';
 import { saveFile } from '../components/saveFile';
+import { usePicksOrganization } from '../components/useSessionOrganization';
 import { expiryChip, itemName, reminderSent } from './expiringWords';
 
 const WINDOW_CHOICES = EXPIRING_WINDOW_KEYS.map((id) => ({ id, name: EXPIRING_WINDOWS[id].label }));
@@ -18,7 +19,7 @@ const KIND_CHOICES = [
   { id: 'credential', name: 'Credentials' },
 ];
 
-const filters = [
+const WINDOW_FILTER = (
   <SelectInput
     key="within"
     source="within"
@@ -27,10 +28,14 @@ const filters = [
     alwaysOn
     emptyText="Expired or due within 30 days"
     emptyValue=""
-  />,
-  <OrganizationFilter key="organization" source="organization" alwaysOn />,
-  <SelectInput key="kind" source="kind" label="Item" choices={KIND_CHOICES} alwaysOn />,
-];
+  />
+);
+const ORGANIZATION_FILTER = (
+  <OrganizationFilter key="organization" source="organization" alwaysOn />
+);
+const KIND_FILTER = (
+  <SelectInput key="kind" source="kind" label="Item" choices={KIND_CHOICES} alwaysOn />
+);
 
 /** Downloads the rows of the list's current filter (every page) as CSV. */
 function DownloadCsv() {
@@ -65,14 +70,20 @@ const EMPTY = <Typography sx={{ p: 2 }}>Nothing is expired or due in this period
 /**
  * Expiring: certifications, test-kit calibrations and credentials of active registrations that
  * are expired or due within 30, 60 or 90 days, for one organization or all, by due date, paged by the server.
+ * An organization's person's are their organization's: no organization to filter or show.
  */
 export function ExpiringList() {
+  const picksOrganization = usePicksOrganization();
   return (
     <>
       <PageHeading title="Expiring" />
       <ConsoleList
         resource="expiring"
-        filters={filters}
+        filters={
+          picksOrganization
+            ? [WINDOW_FILTER, ORGANIZATION_FILTER, KIND_FILTER]
+            : [WINDOW_FILTER, KIND_FILTER]
+        }
         filterDefaultValues={{ within: '30' }}
         sort={{ field: 'dueOn', order: 'ASC' }}
         perPage={25}
@@ -98,7 +109,9 @@ export function ExpiringList() {
           />
           <DataTable.Col source="email" label="Email" disableSort />
           <DataTable.Col source="companyName" label="Company" disableSort />
-          <DataTable.Col source="organizationName" label="Organization" disableSort />
+          {picksOrganization ? (
+            <DataTable.Col source="organizationName" label="Organization" disableSort />
+          ) : null}
           <DataTable.Col label="Item" disableSort render={itemName} />
           <DataTable.Col label="Last Reminder" disableSort render={reminderSent} />
         </DataTable>

@@ -8,8 +8,10 @@ import type { TStanding } from '../../../shared/standing';
 import { useStaffApi } from '../components/api';
 import { OrganizationPicker } from '../components/OrganizationPicker';
 import { useConsolePath } from '../components/paths';
+import { SessionOrganizationName } from '../components/SessionOrganizationName';
 import { srOnly } from '../components/srOnly';
 import { useLoad } from '../components/useLoad';
+import { useSessionOrganization } from '../components/useSessionOrganization';
 import type { OrganizationMatch } from '../providers/types';
 import { findUsersSearch } from '../users/findUsersAddress';
 
@@ -84,23 +86,30 @@ function WeeksTable({ weeks }: { weeks: TComplianceSummaryResponse['weeks'] }) {
 /**
  * The admin home's compliance picture for all organizations or one: what waits for review, what
  * expires within 30 days, what has expired, the registrations suspended and lapsed, and registrations per week over six months beside
- * the certifications due in the coming weeks.
+ * the certifications due in the coming weeks. An organization's person's is their organization's.
  */
 export function ComplianceSummary() {
   const api = useStaffApi();
-  const [organization, setOrganization] = useState<OrganizationMatch | null>(null);
+  const ownOrganization = useSessionOrganization();
+  const [picked, setOrganization] = useState<OrganizationMatch | null>(null);
+  const organization: OrganizationMatch | null = ownOrganization ?? picked;
   const summary = useLoad(() => api.complianceSummary(organization?.id), [api, organization?.id]);
   return (
     <Box component="section" aria-labelledby="compliance-title" sx={{ mb: 3 }}>
       <Typography id="compliance-title" variant="h5" component="h2" sx={{ mb: 1 }}>
         Compliance
       </Typography>
-      <Box sx={{ maxWidth: 420, mb: 2 }}>
-        <OrganizationPicker value={organization} onChange={setOrganization} />
-        <Typography variant="body2" color="text.secondary">
-          {organization ? organization.name : 'All organizations'}
-        </Typography>
-      </Box>
+      {ownOrganization ? (
+        <SessionOrganizationName organization={ownOrganization} sx={{ mb: 2 }} />
+      ) : null}
+      {ownOrganization === null ? (
+        <Box sx={{ maxWidth: 420, mb: 2 }}>
+          <OrganizationPicker value={picked} onChange={setOrganization} />
+          <Typography variant="body2" color="text.secondary">
+            {picked ? picked.name : 'All organizations'}
+          </Typography>
+        </Box>
+      ) : null}
       {summary.error ? <Alert severity="error">{MESSAGES.apiRequestError}</Alert> : null}
       {summary.data ? (
         <>

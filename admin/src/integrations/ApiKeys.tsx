@@ -4,13 +4,17 @@ import { useStaffApi } from '../components/api';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { dateTime } from '../components/dates';
 import { OrganizationFilter } from '../components/OrganizationFilter';
+import { SectionList } from '../components/SectionList';
+import { usePicksOrganization, useSessionOrganization } from '../components/useSessionOrganization';
 import { zodValidator } from '../components/zodValidator';
 import { CreateWithSecret } from './CreateWithSecret';
 import { KEY_SECRET_NOTE, NO_ORGANIZATION_HINT, scopeText } from './integrationWords';
-import { SectionList } from './SectionList';
+
+const ORGANIZATION_FILTER = (
+  <OrganizationFilter key="organization_id" source="organization_id" alwaysOn />
+);
 
 const filters = [
-  <OrganizationFilter key="organization_id" source="organization_id" alwaysOn />,
   <SelectInput
     key="revoked"
     source="revoked"
@@ -29,7 +33,9 @@ const keyRequest = ({ name, organization_id, can_fetch_documents }: Record<strin
   can_fetch_documents: Boolean(can_fetch_documents),
 });
 
+/** A new key: of one organization or every one; an organization's person's, of theirs. */
 function CreateApiKey() {
+  const ownOrganization = useSessionOrganization();
   return (
     <CreateWithSecret
       resource="api-keys"
@@ -37,12 +43,18 @@ function CreateApiKey() {
       createdTitle="API key created"
       secretLabel="API key"
       secretNote={KEY_SECRET_NOTE}
-      defaultValues={{ name: '', organization_id: null, can_fetch_documents: false }}
+      defaultValues={{
+        name: '',
+        organization_id: ownOrganization?.id ?? null,
+        can_fetch_documents: false,
+      }}
       validate={zodValidator(ZApiKeyCreateRequest)}
       transform={keyRequest}
     >
       <TextInput source="name" label="Name" autoFocus fullWidth />
-      <OrganizationFilter source="organization_id" helperText={NO_ORGANIZATION_HINT} />
+      {ownOrganization === null ? (
+        <OrganizationFilter source="organization_id" helperText={NO_ORGANIZATION_HINT} />
+      ) : null}
       <BooleanInput source="can_fetch_documents" label="May fetch documents" />
     </CreateWithSecret>
   );
@@ -69,13 +81,14 @@ function RevokeKey({ apiKey }: { apiKey: TApiKeyResponse }) {
 
 /** The keys other systems read the API with: who made each, its scope, its use and status. */
 export function ApiKeys() {
+  const picksOrganization = usePicksOrganization();
   return (
     <>
       {/* Outside the list: refreshing it after a create must not close the dialog. */}
       <CreateApiKey />
       <SectionList
         resource="api-keys"
-        filters={filters}
+        filters={picksOrganization ? [ORGANIZATION_FILTER, ...filters] : filters}
         sort={{ field: 'created_at', order: 'DESC' }}
         emptyText="No API keys yet."
       >

@@ -1,8 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { type ReactNode, useId, useState } from 'react';
-import { CreateBase, Form, type RaRecord, useRefresh } from 'react-admin';
-import { FormErrorSummary } from '../components/FormErrorSummary';
-import { FormSubmitButton } from '../components/FormSubmitButton';
+import { CreateBase, type RaRecord, useRefresh } from 'react-admin';
+import { DialogForm } from '../components/DialogForm';
 import { SecretContent } from './SecretDialog';
 
 interface Props {
@@ -67,22 +66,16 @@ export function CreateWithSecret({
             transform={transform}
             mutationOptions={{ onSuccess: created }}
           >
-            <Form
+            <DialogForm
+              title={label}
+              titleId={titleId}
+              submitLabel={label}
               validate={validate}
               defaultValues={defaultValues}
-              noValidate
-              disableInvalidFormNotification
+              onCancel={close}
             >
-              <DialogTitle id={titleId}>{label}</DialogTitle>
-              <DialogContent>
-                <FormErrorSummary />
-                {children}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={close}>Cancel</Button>
-                <FormSubmitButton label={label} />
-              </DialogActions>
-            </Form>
+              {children}
+            </DialogForm>
           </CreateBase>
         ) : (
           <>

@@ -6,13 +6,13 @@ import type {
 } from '../../../shared/webhook-endpoints';
 import { dateTime } from '../components/dates';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
+import { SectionList } from '../components/SectionList';
 import {
   DELIVERY_STATUS_CHOICES,
   DELIVERY_STATUS_LABELS,
   deliveryTiming,
 } from './integrationWords';
 import { refreshWhilePending } from './refreshWhilePending';
-import { SectionList } from './SectionList';
 
 const filters = [
   <SelectInput

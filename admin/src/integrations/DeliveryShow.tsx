@@ -1,4 +1,4 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import {
   ArrayField,
   DataTable,
@@ -8,10 +8,10 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
-import { MESSAGES } from '../../../shared/codes';
 import type { TWebhookDeliveryRecord } from '../../../shared/webhook-endpoints';
 import { useStaffApi } from '../components/api';
 import { dateTime } from '../components/dates';
+import { retryUnlessAnswered, ShowLoadFailure } from '../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
 import { useNotifiedRun } from '../components/useNotifiedRun';
 import { BackLink } from './BackLink';
@@ -50,18 +50,19 @@ function DeliveryActions() {
 export function DeliveryShow() {
   return (
     <Box sx={{ pb: 4, maxWidth: 1100 }}>
-      <PageHeading title="Webhook Delivery" />
       <Show
         resource="webhook-deliveries"
         title={false}
         actions={false}
         queryOptions={{
           onError: () => undefined,
+          retry: retryUnlessAnswered,
           refetchInterval: (query) =>
             refreshWhilePending(query.state.data ? [query.state.data as TDelivery] : undefined),
         }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
+        error={<ShowLoadFailure title="Webhook Delivery" />}
       >
+        <PageHeading title="Webhook Delivery" />
         <Box sx={{ px: 2, pt: 1 }}>
           <DeliveryActions />
         </Box>

@@ -1,4 +1,4 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   BooleanInput,
   Edit,
@@ -8,10 +8,10 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import { MESSAGES } from '../../../shared/codes';
 import type { TWebhookEndpointRecord } from '../../../shared/webhook-endpoints';
 import { dateTime } from '../components/dates';
 import { FormErrorSummary } from '../components/FormErrorSummary';
+import { EditLoadFailure, retryUnlessAnswered } from '../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
 import { BackLink } from './BackLink';
 import { DeliveryLog } from './DeliveryLog';
@@ -44,7 +44,6 @@ export function EndpointEdit() {
   return (
     <Box sx={{ pb: 4, maxWidth: 1200 }}>
       <BackLink to="/integrations" label="Back to Integrations" />
-      <PageHeading title="Webhook Endpoint" />
       <Edit
         resource="webhook-endpoints"
         title={false}
@@ -53,9 +52,10 @@ export function EndpointEdit() {
         redirect={false}
         transform={endpointRequest}
         mutationOptions={{ onSuccess: () => notify('Endpoint saved.', { type: 'success' }) }}
-        queryOptions={{ onError: () => undefined }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
+        queryOptions={{ onError: () => undefined, retry: retryUnlessAnswered }}
+        error={<EditLoadFailure title="Webhook Endpoint" />}
       >
+        <PageHeading title="Webhook Endpoint" />
         <EndpointSummary />
         <SimpleForm
           validate={validateEndpoint}

@@ -1,6 +1,7 @@
 import { CheckboxGroupInput, TextInput } from 'react-admin';
 import { ZWebhookEndpointRequest } from '../../../shared/webhook-endpoints';
 import { OrganizationFilter } from '../components/OrganizationFilter';
+import { usePicksOrganization } from '../components/useSessionOrganization';
 import { zodValidator } from '../components/zodValidator';
 import { EVENT_TYPE_CHOICES, NO_ORGANIZATION_HINT } from './integrationWords';
 
@@ -26,8 +27,12 @@ const EVENT_COLUMNS = {
   },
 };
 
-/** An endpoint's fields, the same to add and to change. */
+/**
+ * An endpoint's fields, the same to add and to change; an organization's person's endpoints are
+ * their organization's, with no organization to choose.
+ */
 export function EndpointInputs({ autoFocus = false }: { autoFocus?: boolean }) {
+  const picksOrganization = usePicksOrganization();
   return (
     <>
       <TextInput
@@ -44,7 +49,9 @@ export function EndpointInputs({ autoFocus = false }: { autoFocus?: boolean }) {
         choices={EVENT_TYPE_CHOICES}
         sx={EVENT_COLUMNS}
       />
-      <OrganizationFilter source="organization_id" helperText={NO_ORGANIZATION_HINT} />
+      {picksOrganization ? (
+        <OrganizationFilter source="organization_id" helperText={NO_ORGANIZATION_HINT} />
+      ) : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { CanAccess } from 'react-admin';
 import { PageHeading } from '../components/PageHeading';
+import { usePicksOrganization } from '../components/useSessionOrganization';
 import { ApiKeys } from './ApiKeys';
 import { WebhookEndpoints } from './WebhookEndpoints';
 
@@ -18,27 +19,43 @@ function Section({ title, text, children }: { title: string; text: string; child
 }
 
 /**
- * Integrations (/integrations, Administrators only): the API keys other systems read the API
- * with, and the webhook endpoints events are sent to (the disabled-endpoint email links here).
+ * Integrations (/integrations, Administrators and an organization's Program managers): the API
+ * keys other systems read the API with, and the webhook endpoints events are sent to (the
+ * disabled-endpoint email links here). An organization's keys and endpoints are its own.
  */
 export function IntegrationsPage() {
+  const picksOrganization = usePicksOrganization();
   return (
     <Box sx={{ pb: 4 }}>
       <PageHeading title="Integrations" />
       <CanAccess
         resource="webhook-endpoints"
         action="list"
-        accessDenied={<Alert severity="error">Only Administrators manage integrations.</Alert>}
+        accessDenied={
+          <Alert severity="error">
+            {picksOrganization
+              ? 'Only Administrators manage integrations.'
+              : "Only the organization's Program managers manage integrations."}
+          </Alert>
+        }
       >
         <Section
           title="API keys"
-          text="Keys let other systems read approved testers through the API. A key sees one organization or all of them."
+          text={
+            picksOrganization
+              ? 'Keys let other systems read approved testers through the API. A key sees one organization or all of them.'
+              : "Keys let other systems read your organization's approved testers through the API."
+          }
         >
           <ApiKeys />
         </Section>
         <Section
           title="Webhook endpoints"
-          text="Addresses we send signed events to as registrations and certifications change."
+          text={
+            picksOrganization
+              ? 'Addresses we send signed events to as registrations and certifications change.'
+              : "Addresses we send signed events to as your organization's registrations and certifications change."
+          }
         >
           <WebhookEndpoints />
         </Section>

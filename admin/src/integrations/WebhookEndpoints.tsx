@@ -2,14 +2,17 @@ import { DataTable } from 'react-admin';
 import type { TWebhookEndpointRecord } from '../../../shared/webhook-endpoints';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
 import { OrganizationFilter } from '../components/OrganizationFilter';
+import { SectionList } from '../components/SectionList';
+import { usePicksOrganization, useSessionOrganization } from '../components/useSessionOrganization';
 import { CreateWithSecret } from './CreateWithSecret';
 import { EndpointInputs, endpointRequest, NEW_ENDPOINT, validateEndpoint } from './EndpointInputs';
 import { ENDPOINT_SECRET_NOTE, endpointStatus, eventsText, scopeText } from './integrationWords';
-import { SectionList } from './SectionList';
 
 const filters = [<OrganizationFilter key="organization_id" source="organization_id" alwaysOn />];
 
+/** A new endpoint: hearing one organization or every one; an organization's person's, theirs. */
 function AddEndpoint() {
+  const ownOrganization = useSessionOrganization();
   return (
     <CreateWithSecret
       resource="webhook-endpoints"
@@ -17,7 +20,7 @@ function AddEndpoint() {
       createdTitle="Endpoint added"
       secretLabel="Signing secret"
       secretNote={ENDPOINT_SECRET_NOTE}
-      defaultValues={NEW_ENDPOINT}
+      defaultValues={{ ...NEW_ENDPOINT, organization_id: ownOrganization?.id ?? null }}
       validate={validateEndpoint}
       transform={endpointRequest}
     >
@@ -30,13 +33,14 @@ type TEndpoint = TWebhookEndpointRecord;
 
 /** The addresses events are sent to; a row opens its settings, secret and delivery log. */
 export function WebhookEndpoints() {
+  const picksOrganization = usePicksOrganization();
   return (
     <>
       {/* Outside the list: refreshing it after a create must not close the dialog. */}
       <AddEndpoint />
       <SectionList
         resource="webhook-endpoints"
-        filters={filters}
+        filters={picksOrganization ? filters : undefined}
         sort={{ field: 'id', order: 'DESC' }}
         emptyText="No webhook endpoints yet."
       >

@@ -11,6 +11,7 @@ import {
   useLogout,
 } from 'react-admin';
 import { Navigate, useLocation } from 'react-router';
+import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { useAllowedSections } from './sections';
 
 // The count's call comes after the console's first screen: the data hooks it needs are not part
@@ -30,7 +31,15 @@ function LogOutButton() {
 
 function ConsoleAppBar() {
   return (
-    <AppBar userMenu={false} toolbar={<LogOutButton />}>
+    <AppBar
+      userMenu={false}
+      toolbar={
+        <>
+          <OrganizationSwitcher />
+          <LogOutButton />
+        </>
+      }
+    >
       <TitlePortal />
     </AppBar>
   );

@@ -16,6 +16,8 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import type { ReactElement } from 'react';
 import { usePermissions } from 'react-admin';
 import { consoleAllows, type TStaffAccess } from '../../../shared/staff-roles';
+import { organizationPath } from '../components/paths';
+import { useSessionOrganization } from '../components/useSessionOrganization';
 
 export interface Section {
   to: string;
@@ -24,11 +26,22 @@ export interface Section {
   description: string;
   /** Shown to roles that may do this (shared/staff-roles.ts); absent: everyone. */
   needs?: { resource: string; action: string };
+  /**
+   * Whose console shows it: the provider's staff only (their work over every organization), an
+   * organization's people only; absent: both.
+   */
+  audience?: 'provider' | 'organization';
+  /** What Home says of it to an organization's people, when it differs. */
+  organizationDescription?: string;
 }
+
+/** The Organization section's address: filled with the person's organization's page. */
+const OWN_ORGANIZATION = '/vieworedit';
 
 /**
  * The sidebar's sections: the spec's seven (section 2), then the Review Queue, Expiring, Find Users, the
- * audit log, Staff, Integrations and the person's own account; Home describes each a role may use.
+ * audit log, Staff, Integrations and the person's own account; an organization's people have their
+ * organization's page instead of the provider's own sections. Home describes each a role may use.
  */
 export const SECTIONS: readonly Section[] = [
   {
@@ -38,8 +51,17 @@ export const SECTIONS: readonly Section[] = [
     description: 'This page: a short description of each section of the console.',
   },
   {
+    to: OWN_ORGANIZATION,
+    label: 'Organization',
+    icon: <BusinessIcon />,
+    audience: 'organization',
+    description:
+      "Your organization's settings and registration form link; Program managers edit the settings and manage its people.",
+  },
+  {
     to: '/create',
     label: 'Add Organization',
+    audience: 'provider',
     icon: <AddBusinessIcon />,
     needs: { resource: 'organizations', action: 'create' },
     description:
@@ -48,6 +70,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/search',
     label: 'Search/Edit Organization',
+    audience: 'provider',
     icon: <SearchIcon />,
     description:
       'Find an organization by name, then view, edit or delete it and copy its registration link.',
@@ -55,6 +78,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/certifications',
     label: 'Certifications',
+    audience: 'provider',
     icon: <VerifiedIcon />,
     description:
       'Manage the approved certification agencies and types and which types each agency offers. Changes affect every organization form.',
@@ -62,6 +86,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/credential-types',
     label: 'Credential Types',
+    audience: 'provider',
     icon: <BadgeIcon />,
     needs: { resource: 'credential-types', action: 'list' },
     description:
@@ -70,12 +95,14 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/active',
     label: 'Active Organizations',
+    audience: 'provider',
     icon: <BusinessIcon />,
     description: 'Organizations whose registration form is open, with the date access ends.',
   },
   {
     to: '/inactive',
     label: 'Inactive Organizations',
+    audience: 'provider',
     icon: <BusinessOutlinedIcon />,
     description: 'Organizations whose access has ended, with the date it expired.',
   },
@@ -85,6 +112,8 @@ export const SECTIONS: readonly Section[] = [
     icon: <AssessmentIcon />,
     description:
       'Generate registration reports for one or all organizations, to download or send by email.',
+    organizationDescription:
+      "Generate your organization's registration reports, to download or send by email.",
   },
   {
     to: '/review',
@@ -99,6 +128,8 @@ export const SECTIONS: readonly Section[] = [
     icon: <EventBusyIcon />,
     description:
       'Certifications and test kit calibrations that are expired or due within 30, 60 or 90 days, for one organization or all, with the last reminder sent; download them as CSV.',
+    organizationDescription:
+      "Your organization's certifications and test kit calibrations that are expired or due within 30, 60 or 90 days, with the last reminder sent; download them as CSV.",
   },
   {
     to: '/users',
@@ -106,6 +137,8 @@ export const SECTIONS: readonly Section[] = [
     icon: <PeopleIcon />,
     description:
       'Find registered admins and testers, across all organizations or within one; enroll them and open their details to edit them.',
+    organizationDescription:
+      "Find your organization's registered admins and testers, see their enrollment and standing, and open their details.",
   },
   {
     to: '/audit',
@@ -113,10 +146,13 @@ export const SECTIONS: readonly Section[] = [
     icon: <HistoryIcon />,
     description:
       'A read-only record of what staff did: changes, sign-ins and sign-outs, by whom and when.',
+    organizationDescription:
+      "A read-only record of what was done in your organization's records: changes, by whom and when.",
   },
   {
     to: '/staff',
     label: 'Staff',
+    audience: 'provider',
     icon: <ManageAccountsIcon />,
     description:
       'Staff accounts and their roles: invite people, change roles, deactivate accounts, send password links and end sessions.',
@@ -128,6 +164,8 @@ export const SECTIONS: readonly Section[] = [
     icon: <WebhookIcon />,
     description:
       'API keys that let other systems read approved testers, and webhook endpoints that hear every change, each with its delivery log.',
+    organizationDescription:
+      "API keys that let other systems read your organization's approved testers, and webhook endpoints that hear its changes, each with its delivery log.",
     needs: { resource: 'webhook-endpoints', action: 'list' },
   },
   {
@@ -138,13 +176,36 @@ export const SECTIONS: readonly Section[] = [
   },
 ];
 
-/** The sections the signed-in person's role may use. */
+/**
+ * The sections a person may use: those their role allows, the provider's own work only for the
+ * provider's staff, and for an organization's person the page of the organization they work in
+ * (`organizationName`) and their organization's words. Nothing role-bound until `access` is known.
+ */
+export function sectionsFor(
+  access: TStaffAccess | undefined,
+  organizationName?: string,
+): readonly Section[] {
+  const ofOrganization = access?.kind === 'organization';
+  return SECTIONS.filter((section) => {
+    if (section.audience === 'provider' && ofOrganization) return false;
+    if (section.audience === 'organization' && !(ofOrganization && organizationName)) return false;
+    if (!section.needs) return true;
+    return (
+      access !== undefined && consoleAllows(access, section.needs.resource, section.needs.action)
+    );
+  }).map((section) => {
+    if (!ofOrganization) return section;
+    const to =
+      section.to === OWN_ORGANIZATION && organizationName
+        ? organizationPath(organizationName)
+        : section.to;
+    return { ...section, to, description: section.organizationDescription ?? section.description };
+  });
+}
+
+/** The sections the signed-in person may use. */
 export function useAllowedSections(): readonly Section[] {
   const { permissions } = usePermissions<TStaffAccess>();
-  return SECTIONS.filter(
-    (section) =>
-      !section.needs ||
-      (permissions !== undefined &&
-        consoleAllows(permissions, section.needs.resource, section.needs.action)),
-  );
+  const organization = useSessionOrganization();
+  return sectionsFor(permissions, organization?.name);
 }

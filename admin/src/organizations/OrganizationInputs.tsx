@@ -41,6 +41,13 @@ interface Props {
   minCertifications: number;
   /** The public site's address, for the directory's link; unknown before the first save. */
   publicUrl?: string;
+  /**
+   * An organization's Program manager edits the organization's own settings: its access end is
+   * the provider's (shown, never editable) and the provider's notes about it are not shown.
+   */
+  ownSettingsOnly?: boolean;
+  /** "Require two-step sign-in of its people", for those who may change it. */
+  showTwoFactor?: boolean;
 }
 
 /** The organization fields, shared by Add Organization and the view/edit page. */
@@ -54,6 +61,8 @@ export function OrganizationInputs({
   nameDisabled = false,
   minCertifications,
   publicUrl,
+  ownSettingsOnly = false,
+  showTwoFactor = true,
 }: Props) {
   const set = <K extends keyof OrganizationValues>(key: K, value: OrganizationValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -88,6 +97,27 @@ export function OrganizationInputs({
       error={Boolean(errors[key])}
       helperText={errors[key] ?? hint}
     />
+  );
+
+  const checkbox = (
+    key: 'acceptExpiredCertifications' | 'requireTwoFactor',
+    label: string,
+    hint: string,
+  ) => (
+    <FormControl margin="normal" error={Boolean(errors[key])}>
+      <FormControlLabel
+        label={label}
+        control={
+          <Checkbox
+            name={key}
+            checked={values[key]}
+            onChange={(event) => set(key, event.target.checked)}
+            disabled={readOnly}
+          />
+        }
+      />
+      <FormHelperText>{errors[key] ?? guidance(hint)}</FormHelperText>
+    </FormControl>
   );
 
   const wholeNumber = (
@@ -201,7 +231,7 @@ export function OrganizationInputs({
         value={values.allowedUntil}
         onChange={(value) => set('allowedUntil', value)}
         error={errors.allowedUntil}
-        disabled={readOnly}
+        disabled={readOnly || ownSettingsOnly}
         textField={{ required: true, fullWidth: true, margin: 'normal' }}
       />
       {wholeNumber('requiredCertifications', 'Required Certifications', { min: minCertifications })}
@@ -236,7 +266,7 @@ export function OrganizationInputs({
         ),
       )}
       {textArea('formBanner', 'Form Banner Message')}
-      {textArea('internalNotes', 'Internal Notes')}
+      {ownSettingsOnly ? null : textArea('internalNotes', 'Internal Notes')}
       {textArea(
         'embedOrigins',
         'Allowed Embedding Sites',
@@ -250,25 +280,18 @@ export function OrganizationInputs({
         { min: 1, max: MAX_CALIBRATION_INTERVAL_MONTHS },
         guidance("A test kit's calibration is due this many months after its calibration date."),
       )}
-      <FormControl margin="normal" error={Boolean(errors.acceptExpiredCertifications)}>
-        <FormControlLabel
-          label="Accept expired certifications at registration"
-          control={
-            <Checkbox
-              name="acceptExpiredCertifications"
-              checked={values.acceptExpiredCertifications}
-              onChange={(event) => set('acceptExpiredCertifications', event.target.checked)}
-              disabled={readOnly}
-            />
-          }
-        />
-        <FormHelperText>
-          {errors.acceptExpiredCertifications ??
-            guidance(
-              'Off: a certification that expired before today is refused on the form. On: it is accepted and flagged for review.',
-            )}
-        </FormHelperText>
-      </FormControl>
+      {checkbox(
+        'acceptExpiredCertifications',
+        'Accept expired certifications at registration',
+        'Off: a certification that expired before today is refused on the form. On: it is accepted and flagged for review.',
+      )}
+      {showTwoFactor
+        ? checkbox(
+            'requireTwoFactor',
+            'Require two-step sign-in of its people',
+            "On: the organization's own people set up two-step sign-in with an authenticator app before they can work in it.",
+          )
+        : null}
       <RequirementsSection
         values={values}
         onChange={(changes) => onChange({ ...values, ...changes })}

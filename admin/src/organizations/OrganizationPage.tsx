@@ -6,12 +6,15 @@ import { STAFF_MESSAGES } from '../../../shared/staff';
 import { messageOf, useStaffApi } from '../components/api';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorList } from '../components/ErrorList';
+import { LoadFailure } from '../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
 import { useConsolePath } from '../components/paths';
 import { SubmitButton } from '../components/SubmitButton';
 import { useAllowed } from '../components/useAllowed';
 import { useFormErrors } from '../components/useFormErrors';
 import { useLoad } from '../components/useLoad';
+import { useSessionOrganization } from '../components/useSessionOrganization';
+import { OrganizationPeople } from '../organization-people/OrganizationPeople';
 import type { OrgInfo } from '../providers/types';
 import { DeletePanel } from './DeletePanel';
 import { OrganizationInputs } from './OrganizationInputs';
@@ -33,6 +36,12 @@ const PATH_MARKER = '/vieworedit/';
 /** Organization view/edit (/vieworedit/{orgNameParam}): view, Edit Info, Submit Edits, Delete Org. */
 export function OrganizationPage() {
   const mayEdit = useAllowed('organizations', 'edit');
+  const mayDelete = useAllowed('organizations', 'delete');
+  const mayListPeople = useAllowed('organization-people', 'list');
+  // An organization's person (or one not known yet) sees the organization's own settings only;
+  // whether its people must use two-step sign-in, the provider's staff and those who may edit.
+  const ownSettingsOnly = useSessionOrganization() !== null;
+  const showTwoFactor = mayEdit || !ownSettingsOnly;
   const api = useStaffApi();
   const location = useLocation();
   const navigate = useNavigate();
@@ -107,6 +116,13 @@ export function OrganizationPage() {
   };
 
   const title = org ? org.org_name : 'Organization';
+  if (organization.error && !org) {
+    return (
+      <Box sx={{ pb: 4 }}>
+        <LoadFailure error={organization.error} title={title} />
+      </Box>
+    );
+  }
   if (created && org) {
     return (
       <>
@@ -141,7 +157,7 @@ export function OrganizationPage() {
       {organization.loading || agencies.loading || credentialTypes.loading ? (
         <LinearProgress aria-label="Loading" />
       ) : null}
-      {organization.error || agencies.error || credentialTypes.error ? (
+      {agencies.error || credentialTypes.error ? (
         <Alert severity="error">{MESSAGES.apiRequestError}</Alert>
       ) : null}
       {org && values ? (
@@ -157,6 +173,8 @@ export function OrganizationPage() {
             nameDisabled
             minCertifications={0}
             publicUrl={publicSite(url)}
+            ownSettingsOnly={ownSettingsOnly}
+            showTwoFactor={showTwoFactor}
           />
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', maxWidth: 720, my: 2 }}>
             <TextField
@@ -170,14 +188,16 @@ export function OrganizationPage() {
           {editing ? (
             <Box sx={{ display: 'flex', gap: 1 }}>
               <SubmitButton label="Submit Edits" busy={busy} />
-              <Button
-                color="error"
-                variant="outlined"
-                onClick={() => setMode('delete')}
-                disabled={busy}
-              >
-                Delete Org
-              </Button>
+              {mayDelete ? (
+                <Button
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setMode('delete')}
+                  disabled={busy}
+                >
+                  Delete Org
+                </Button>
+              ) : null}
               <Button onClick={cancelEdits} disabled={busy}>
                 Cancel
               </Button>
@@ -195,6 +215,9 @@ export function OrganizationPage() {
           onDelete={deleteOrganization}
           onCancel={() => setMode('edit')}
         />
+      ) : null}
+      {org && mayListPeople ? (
+        <OrganizationPeople organization={{ id: org.org_id, name: org.org_name }} />
       ) : null}
     </Box>
   );

@@ -33,6 +33,8 @@ export interface OrganizationValues {
   /** Whole months, as typed. */
   calibrationIntervalMonths: string;
   acceptExpiredCertifications: boolean;
+  /** The organization's own people must use two-step sign-in to work in it. */
+  requireTwoFactor: boolean;
   registrationValidity: TRegistrationValidity;
   suspendOnExpiry: boolean;
   credentialRequirements: RequirementValues[];
@@ -88,6 +90,7 @@ export function createDefaults(agencies: Record<string, AgencyEntry>): Organizat
     embedOrigins: '',
     calibrationIntervalMonths: String(ORGANIZATION_DEFAULTS.calibrationIntervalMonths),
     acceptExpiredCertifications: false,
+    requireTwoFactor: false,
     registrationValidity: 'untilWithdrawn',
     suspendOnExpiry: false,
     credentialRequirements: [],
@@ -117,6 +120,7 @@ export function fromOrgInfo(org: OrgInfo): OrganizationValues {
       org.calibrationIntervalMonths ?? ORGANIZATION_DEFAULTS.calibrationIntervalMonths,
     ),
     acceptExpiredCertifications: org.acceptExpiredCerts ?? false,
+    requireTwoFactor: org.requireTwoFactor,
     registrationValidity: org.registrationValidity,
     suspendOnExpiry: org.suspendOnExpiry,
     credentialRequirements: org.credentialRequirements.map((requirement) => ({
@@ -151,6 +155,7 @@ export function toPayload(values: OrganizationValues): OrganizationPayload {
     allowedEmbedOrigins: values.embedOrigins.split('\n'),
     calibrationIntervalMonths: values.calibrationIntervalMonths.trim(),
     acceptExpiredCerts: values.acceptExpiredCertifications,
+    requireTwoFactor: values.requireTwoFactor,
     registrationValidity: values.registrationValidity,
     suspendOnExpiry: values.suspendOnExpiry,
     credentialRequirements: values.credentialRequirements,
@@ -190,6 +195,7 @@ const FIELD_OF: Record<string, keyof OrganizationValues> = {
   calibrationIntervalMonths: 'calibrationIntervalMonths',
   acceptExpiredCerts: 'acceptExpiredCertifications',
   acceptExpiredCertifications: 'acceptExpiredCertifications',
+  requireTwoFactor: 'requireTwoFactor',
   registrationValidity: 'registrationValidity',
   suspendOnExpiry: 'suspendOnExpiry',
   credentialRequirements: 'credentialRequirements',

@@ -94,8 +94,11 @@ export function createAuthProvider(httpClient: HttpClient, logger: Logger = cons
     },
 
     async getIdentity() {
-      const { id, name, email, mustEnrollTwoFactor } = await currentAccount();
-      return { id, fullName: name || email, mustEnrollTwoFactor };
+      const { id, name, email, mustEnrollTwoFactor, access, organizations } =
+        await currentAccount();
+      // Whom the session acts as, and an organization's person's organizations by name (the
+      // app bar's switcher, and the screens that show their organization instead of a picker).
+      return { id, fullName: name || email, mustEnrollTwoFactor, access, organizations };
     },
 
     async getPermissions() {

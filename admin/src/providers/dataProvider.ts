@@ -5,6 +5,7 @@ import type {
   TAdminStaffResponse,
   TAdminStaffSessionResponse,
 } from '../../../shared/admin-responses';
+import type { TOrganizationPersonRecord } from '../../../shared/organization-people';
 import { DEFAULT_PROGRAM_TIME_ZONE } from '../../../shared/program-zone';
 import type {
   TAccountResponse,
@@ -129,6 +130,11 @@ export interface StaffCalls {
   startTwoFactor(): Promise<TTwoFactorSetupResponse>;
   confirmTwoFactor(code: string): Promise<TRecoveryCodesResponse>;
   disableTwoFactor(code: string): Promise<TSuccessResponse>;
+  /** An organization's person: work in another of their organizations (the token stays). */
+  switchOrganization(organizationId: number): Promise<TSuccessResponse>;
+
+  /** Emails one of an organization's people a set-password link (the invitation again). */
+  sendOrganizationPersonLink(id: string | number): Promise<TOrganizationPersonRecord>;
 
   /** The Integrations screen's actions on one webhook endpoint and on one delivery. */
   webhookSecret(
@@ -276,6 +282,11 @@ export function createDataProvider(
     startTwoFactor: () => post('/api/sc/account/two-factor/setup'),
     confirmTwoFactor: (code) => post('/api/sc/account/two-factor/confirm', 'POST', { code }),
     disableTwoFactor: (code) => post('/api/sc/account/two-factor/disable', 'POST', { code }),
+    switchOrganization: (organizationId) =>
+      post('/api/sc/account/organization', 'POST', { organizationId }),
+
+    sendOrganizationPersonLink: (id) =>
+      post(`${REST_URL}/organization-people/${segment(id)}/password-link`),
 
     webhookSecret: (endpointId, action) =>
       post(`${REST_URL}/webhook-endpoints/${segment(endpointId)}/${action}`),

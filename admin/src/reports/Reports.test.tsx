@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { AdminContext, HttpError } from 'react-admin';
+import { AdminContext, type AuthProvider, HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../providers/dataProvider';
 import type { FileOrJson, FilePoster, HttpClient } from '../providers/httpClient';
+import { accountFor, authProviderFor } from '../testing/session';
 import { Reports } from './Reports';
 
 afterEach(() => {
@@ -11,13 +12,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(answer: () => Promise<FileOrJson>) {
+function setup(answer: () => Promise<FileOrJson>, authProvider?: AuthProvider) {
   const httpClient = vi.fn<HttpClient>(async (url) => {
+    if (url === '/api/sc/get/orgsignups/11') {
+      const signups = { orgId: 11, orgName: 'Alpha Water', signups: 42 };
+      return { status: 200, headers: new Headers(), body: '', json: { message: signups } };
+    }
     throw new Error(`unexpected call ${url}`);
   });
   const filePoster = vi.fn<FilePoster>(() => answer());
   render(
-    <AdminContext dataProvider={createDataProvider(httpClient, vi.fn(), filePoster)}>
+    <AdminContext
+      authProvider={authProvider}
+      dataProvider={createDataProvider(httpClient, vi.fn(), filePoster)}
+    >
       <Reports />
     </AdminContext>,
   );
@@ -175,5 +183,41 @@ describe('the Reports screen', () => {
     expect(signal?.aborted).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(button('Generate Report')).toBeTruthy();
+  });
+});
+
+describe("an organization's person's Reports", () => {
+  it('reports on their own organization, named, with no organization to choose', async () => {
+    const reviewer = accountFor({ kind: 'organization', role: 'reviewer', organizationId: 11 }, [
+      { id: 11, name: 'Alpha Water', role: 'reviewer' },
+      { id: 12, name: 'Bravo Utility', role: 'viewer' },
+    ]);
+    const { filePoster } = setup(
+      async () => ({
+        kind: 'json',
+        json: { emailMessage: 'Your report will be emailed shortly.' },
+      }),
+      authProviderFor(reviewer),
+    );
+    await screen.findByText('Alpha Water');
+    expect(screen.getByText(/Organization:/).textContent).toBe('Organization: Alpha Water');
+    expect(await screen.findByText('Total Registrations: 42')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Organization' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'All Organizations' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'An Organization' })).toBeNull();
+    expect(screen.queryByText('Bravo Utility')).toBeNull();
+
+    fireEvent.click(button('Email'));
+    fireEvent.change(screen.getByLabelText('Recipient Email'), {
+      target: { value: 'clerk@alpha.example.gov' },
+    });
+    fireEvent.click(await chooseType('Users'));
+    fireEvent.click(button('Generate Report'));
+    await screen.findByText('Your report will be emailed shortly.');
+    expect(filePoster).toHaveBeenCalledWith(
+      '/api/sc/get/get_reports/11',
+      expect.objectContaining({ orgId: 11, orgName: 'Alpha Water', reportType: 'Users' }),
+      expect.anything(),
+    );
   });
 });

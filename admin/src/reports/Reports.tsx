@@ -31,7 +31,9 @@ import { ErrorList } from '../components/ErrorList';
 import { IsoDateInput } from '../components/IsoDateInput';
 import { OrganizationPicker } from '../components/OrganizationPicker';
 import { PageHeading } from '../components/PageHeading';
+import { SessionOrganizationName } from '../components/SessionOrganizationName';
 import { saveFile } from '../components/saveFile';
+import { useSessionOrganization } from '../components/useSessionOrganization';
 import type { OrganizationMatch } from '../providers/types';
 import { DownloadProgress } from './DownloadProgress';
 import { useReportDownload } from './useReportDownload';
@@ -54,13 +56,18 @@ function failureMessage(error: unknown): string {
 
 /**
  * Reports (spec sections 2, 4 and 5): one organization or all, download or email. A download
- * that takes more than a moment shows what has arrived, and can be cancelled.
+ * that takes more than a moment shows what has arrived, and can be cancelled. An organization's
+ * person reports on their own organization, named instead of the choice and the search.
  */
 export function Reports() {
   const api = useStaffApi();
   const today = todayInProgramZone();
+  const ownOrganization = useSessionOrganization();
+  const picksOrganization = ownOrganization === null;
   const [scope, setScope] = useState<Scope>('organization');
-  const [organization, setOrganization] = useState<OrganizationMatch | null>(null);
+  const [picked, setOrganization] = useState<OrganizationMatch | null>(null);
+  const organization: OrganizationMatch | null = ownOrganization ?? picked;
+  const organizationId = organization?.id;
   const [total, setTotal] = useState<number | null>(null);
   const [range, setRange] = useState<Range>(REPORT_RANGES.allTime);
   const [start, setStart] = useState('');
@@ -77,16 +84,16 @@ export function Reports() {
 
   useEffect(() => {
     setTotal(null);
-    if (!organization) return;
+    if (organizationId === undefined) return;
     let current = true;
-    api.registrationCount(organization.id).then(
+    api.registrationCount(organizationId).then(
       (count) => current && setTotal(count),
       () => current && setTotal(null),
     );
     return () => {
       current = false;
     };
-  }, [api, organization]);
+  }, [api, organizationId]);
 
   useEffect(() => {
     if (!emailMessage) return;
@@ -172,26 +179,33 @@ export function Reports() {
             <Typography component="h2" variant="subtitle1" id="report-for">
               Report For
             </Typography>
-            <ToggleButtonGroup
-              exclusive
-              value={scope}
-              onChange={(_e, next) => chooseScope(next)}
-              aria-labelledby="report-for"
-            >
-              <ToggleButton value="organization">An Organization</ToggleButton>
-              <ToggleButton value="all">All Organizations</ToggleButton>
-            </ToggleButtonGroup>
+            {picksOrganization ? (
+              <ToggleButtonGroup
+                exclusive
+                value={scope}
+                onChange={(_e, next) => chooseScope(next)}
+                aria-labelledby="report-for"
+              >
+                <ToggleButton value="organization">An Organization</ToggleButton>
+                <ToggleButton value="all">All Organizations</ToggleButton>
+              </ToggleButtonGroup>
+            ) : null}
             {allOrganizations ? null : (
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}
                 spacing={2}
                 sx={{ alignItems: { sm: 'center' } }}
               >
-                <OrganizationPicker
-                  value={organization}
-                  onChange={setOrganization}
-                  error={errors.orgId}
-                />
+                {ownOrganization ? (
+                  <SessionOrganizationName organization={ownOrganization} />
+                ) : null}
+                {picksOrganization ? (
+                  <OrganizationPicker
+                    value={picked}
+                    onChange={setOrganization}
+                    error={errors.orgId}
+                  />
+                ) : null}
                 <Typography aria-live="polite">
                   Total Registrations: {organization && total !== null ? total : '–'}
                 </Typography>

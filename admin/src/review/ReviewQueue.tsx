@@ -7,6 +7,7 @@ import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
 import { OrganizationFilter } from '../components/OrganizationFilter';
 import { PageHeading } from '../components/PageHeading';
 import { StandingChip } from '../components/StandingChip';
+import { usePicksOrganization } from '../components/useSessionOrganization';
 import { type TReview, waitedFor } from './reviewWords';
 
 const USER_TYPE_CHOICES = [
@@ -16,8 +17,11 @@ const USER_TYPE_CHOICES = [
 
 const STANDING_CHOICES = STANDINGS.map((id) => ({ id, name: STANDING_LABELS[id] }));
 
+const ORGANIZATION_FILTER = (
+  <OrganizationFilter key="organization" source="organization" alwaysOn />
+);
+
 const filters = [
-  <OrganizationFilter key="organization" source="organization" alwaysOn />,
   <SelectInput
     key="userType"
     source="userType"
@@ -37,14 +41,16 @@ const filters = [
 /**
  * The Review Queue: registrations waiting for review (new and resubmitted), oldest first,
  * filtered by organization, user type and standing, paged by the server. A row opens its review.
+ * An organization's person's queue is their organization's: no organization to filter or show.
  */
 export function ReviewQueue() {
+  const picksOrganization = usePicksOrganization();
   return (
     <>
       <PageHeading title="Review Queue" />
       <ConsoleList
         resource="review"
-        filters={filters}
+        filters={picksOrganization ? [ORGANIZATION_FILTER, ...filters] : filters}
         sort={{ field: 'queuedAt', order: 'ASC' }}
         perPage={25}
         empty={<Typography sx={{ p: 2 }}>No registrations are waiting for review.</Typography>}
@@ -73,7 +79,9 @@ export function ReviewQueue() {
             disableSort
             render={(row) => (row.userType === 'admin' ? 'Admin' : 'Tester')}
           />
-          <DataTable.Col source="organizationName" label="Organization" disableSort />
+          {picksOrganization ? (
+            <DataTable.Col source="organizationName" label="Organization" disableSort />
+          ) : null}
           <DataTable.Col source="companyName" label="Company" disableSort />
           <DataTable.Col
             source="standing"

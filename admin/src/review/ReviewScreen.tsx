@@ -9,8 +9,10 @@ import {
   REVIEW_STATE_LABELS,
 } from '../../../shared/review-messages';
 import { messageOf, useStaffApi } from '../components/api';
+import { LoadFailure, retryUnlessAnswered } from '../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
 import { useAllowed } from '../components/useAllowed';
+import { useSessionOrganization } from '../components/useSessionOrganization';
 import type { TReviewAction } from '../providers/dataProvider';
 import { PersonAndCompany } from './PersonAndCompany';
 import { RejectRegistrationDialog } from './RejectRegistrationDialog';
@@ -34,10 +36,11 @@ export function ReviewScreen() {
   const refresh = useRefresh();
   const goToNext = useNextInQueue();
   const mayDecide = useAllowed('review', 'decide');
+  const organization = useSessionOrganization();
   const { data, error, refetch } = useGetOne<TReview>(
     'review',
     { id: Number(id) },
-    { onError: () => undefined },
+    { onError: () => undefined, retry: retryUnlessAnswered },
   );
   const [answered, setAnswered] = useState<TReview | null>(null);
   const [failed, setFailure] = useState<{
@@ -67,8 +70,7 @@ export function ReviewScreen() {
   if (error && !review) {
     return (
       <Box sx={{ pb: 4 }}>
-        <PageHeading title="Review" />
-        <Alert severity="error">{messageOf(error, MESSAGES.apiRequestError)}</Alert>
+        <LoadFailure error={error} title="Review" />
       </Box>
     );
   }
@@ -194,7 +196,9 @@ export function ReviewScreen() {
         </Typography>
         {!mayDecide ? (
           <Typography variant="body2">
-            Viewers can read a review; an Editor or Administrator decides it.
+            {organization
+              ? 'Viewers can read a review; a Reviewer or Program manager decides it.'
+              : 'Viewers can read a review; an Editor or Administrator decides it.'}
           </Typography>
         ) : null}
         {waiting && mayDecide ? (

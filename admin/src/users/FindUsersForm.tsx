@@ -5,7 +5,9 @@ import { MESSAGES } from '../../../shared/codes';
 import { LIMITS } from '../../../shared/constants';
 import { STANDING_LABELS, STANDINGS, type TStanding } from '../../../shared/standing';
 import { OrganizationPicker } from '../components/OrganizationPicker';
+import { SessionOrganizationName } from '../components/SessionOrganizationName';
 import { useAllowed } from '../components/useAllowed';
+import { useSessionOrganization } from '../components/useSessionOrganization';
 import type { OrganizationMatch } from '../providers/types';
 import type { FindUsersQuery } from './findUsersAddress';
 
@@ -20,16 +22,20 @@ interface Props {
 /**
  * The spec's search form: All Organizations / An Organization, Name, the organization search
  * (with the registrations' standing to list) and a Search button that checks the choice before
- * the list follows it.
+ * the list follows it. An organization's person searches their own organization, named instead
+ * of the choice and the search.
  */
 export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
   const mayAdd = useAllowed('users', 'create');
+  const ownOrganization = useSessionOrganization();
+  const picksOrganization = ownOrganization === null;
   const { data: organization } = useGetOne<OrganizationMatch>(
     'organizations',
     { id: Number(query.organizationId) },
-    { enabled: query.organizationId !== '' },
+    { enabled: picksOrganization && query.organizationId !== '' },
   );
-  const [scope, setScope] = useState<Scope>(query.organizationId ? 'organization' : 'all');
+  const [chosenScope, setScope] = useState<Scope>(query.organizationId ? 'organization' : 'all');
+  const scope: Scope = picksOrganization ? chosenScope : 'organization';
   const [name, setName] = useState(query.name);
   const [standing, setStanding] = useState<TStanding | ''>(query.standing ?? '');
   const [picked, setPicked] = useState<OrganizationMatch | null>(null);
@@ -42,14 +48,21 @@ export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (scope === 'organization' && !picked) found.organization = MESSAGES.selectValidOrganization;
+    if (picksOrganization && scope === 'organization' && !picked) {
+      found.organization = MESSAGES.selectValidOrganization;
+    }
     if (name.trim().length > LIMITS.longText) found.name = MESSAGES.nameTooLong;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const inOrganization = scope === 'organization' && picked;
+    const organizationId = ownOrganization
+      ? String(ownOrganization.id)
+      : scope === 'organization' && picked
+        ? String(picked.id)
+        : '';
+    const inOrganization = organizationId !== '';
     onSearch({
       page: 1,
-      organizationId: inOrganization ? String(picked.id) : '',
+      organizationId,
       name: name.trim(),
       ...(inOrganization && standing ? { standing } : {}),
     });
@@ -63,16 +76,19 @@ export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
       sx={{ p: 2, mb: 2 }}
       aria-label="Find users"
     >
-      <ToggleButtonGroup
-        exclusive
-        value={scope}
-        onChange={(_event, next: Scope | null) => next && setScope(next)}
-        aria-label="Search in"
-        size="small"
-      >
-        <ToggleButton value="all">All Organizations</ToggleButton>
-        <ToggleButton value="organization">An Organization</ToggleButton>
-      </ToggleButtonGroup>
+      {ownOrganization ? <SessionOrganizationName organization={ownOrganization} /> : null}
+      {picksOrganization ? (
+        <ToggleButtonGroup
+          exclusive
+          value={scope}
+          onChange={(_event, next: Scope | null) => next && setScope(next)}
+          aria-label="Search in"
+          size="small"
+        >
+          <ToggleButton value="all">All Organizations</ToggleButton>
+          <ToggleButton value="organization">An Organization</ToggleButton>
+        </ToggleButtonGroup>
+      ) : null}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}>
         <TextField
           label="Name"
@@ -85,7 +101,9 @@ export function FindUsersForm({ query, onSearch, onAddUser }: Props) {
         />
         {scope === 'organization' ? (
           <>
-            <OrganizationPicker value={picked} onChange={setPicked} error={errors.organization} />
+            {picksOrganization ? (
+              <OrganizationPicker value={picked} onChange={setPicked} error={errors.organization} />
+            ) : null}
             <TextField
               select
               label="Standing"

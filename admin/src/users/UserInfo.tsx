@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Paper } from '@mui/material';
+import { Box, Button, Paper } from '@mui/material';
 import { useState } from 'react';
 import { Edit, Form, useNotify, useRedirect } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { MESSAGES } from '../../../shared/codes';
 import { STAFF_MESSAGES } from '../../../shared/staff';
 import { FormErrorSummary } from '../components/FormErrorSummary';
 import { FormSubmitButton } from '../components/FormSubmitButton';
+import { EditLoadFailure, retryUnlessAnswered } from '../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
 import { useAllowed } from '../components/useAllowed';
 import { UserInputs } from './UserInputs';
@@ -73,7 +73,6 @@ export function UserInfo() {
   };
   return (
     <Box sx={{ pb: 4, maxWidth: 960 }}>
-      <PageHeading title="User Info" />
       <Edit
         resource="users"
         component="div"
@@ -84,9 +83,10 @@ export function UserInfo() {
         redirectOnError={false}
         transform={userFields}
         mutationOptions={{ onSuccess: saved }}
-        queryOptions={{ onError: () => undefined }}
-        error={<Alert severity="error">{MESSAGES.apiRequestError}</Alert>}
+        queryOptions={{ onError: () => undefined, retry: retryUnlessAnswered }}
+        error={<EditLoadFailure title="User Info" />}
       >
+        <PageHeading title="User Info" />
         <Paper sx={{ p: 2 }}>
           <Form validate={validateUser} noValidate disableInvalidFormNotification>
             <FormErrorSummary />

@@ -7,6 +7,7 @@ import type { TStanding } from '../../../shared/standing';
 import { KeyboardRowsBody } from '../components/KeyboardRowsBody';
 import { StandingChip } from '../components/StandingChip';
 import { useAllowed } from '../components/useAllowed';
+import { useSessionOrganization } from '../components/useSessionOrganization';
 import type { OrganizationMatch } from '../providers/types';
 import type { FindUsersQuery } from './findUsersAddress';
 import { useEnrollment } from './useEnrollment';
@@ -26,10 +27,15 @@ interface UserRow {
 // A click on the Enrolled cell changes enrollment; it must not open the user as the row does.
 const keepRowClosed = (event: MouseEvent) => event.stopPropagation();
 
+/** "Selected Organization: …", or an organization's person's own organization. */
 function SelectedOrganization({ organizationId }: { organizationId: string }) {
-  const { data: organization } = useGetOne<OrganizationMatch>('organizations', {
-    id: Number(organizationId),
-  });
+  const ownOrganization = useSessionOrganization();
+  const { data: organization } = useGetOne<OrganizationMatch>(
+    'organizations',
+    { id: Number(organizationId) },
+    { enabled: ownOrganization === null },
+  );
+  if (ownOrganization) return <strong>{ownOrganization.name}</strong>;
   return <strong>{organization?.name ?? organizationId}</strong>;
 }
 

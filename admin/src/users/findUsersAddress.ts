@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-admin';
 import { STANDINGS, type TStanding } from '../../../shared/standing';
+import { useSessionOrganization } from '../components/useSessionOrganization';
 
 /**
  * Find Users' query as the spec's address carries it: /users?page=&org=&name= (spec section 2),
@@ -47,11 +48,20 @@ export function usersFilterOf({ organizationId, name, standing }: FindUsersQuery
   };
 }
 
-/** The query in the address, and a way to go to another one. */
+/**
+ * The query in the address, and a way to go to another one. An organization's person always
+ * searches their own organization, whether the address names it or not.
+ */
 export function useFindUsersAddress() {
   const location = useLocation();
   const navigate = useNavigate();
-  const query = useMemo(() => findUsersQueryOf(location.search), [location.search]);
+  const ownOrganizationId = useSessionOrganization()?.id;
+  const query = useMemo(() => {
+    const asked = findUsersQueryOf(location.search);
+    return ownOrganizationId === undefined
+      ? asked
+      : { ...asked, organizationId: String(ownOrganizationId) };
+  }, [location.search, ownOrganizationId]);
   const go = useCallback(
     (next: FindUsersQuery) =>
       navigate({ pathname: location.pathname, search: findUsersSearch(next) }),

@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
   CertificationAgency,
   CertificationType,
+  OrganizationMembership,
   Registration,
   StaffAccount,
   User,
 } from '../../../api/src/db/entities/index.js';
 import { hashPassword } from '../../../api/src/modules/staff-auth/passwords.js';
 import { seed } from '../../../api/src/seed.js';
+import type { TOrganizationRole } from '../../../shared/organization-roles.js';
 import type { TStaffRole } from '../../../shared/staff-roles.js';
+import type { SmtpReceiver } from '../../helpers/smtp.js';
 import type { TestOrganization } from '../helpers/fixtures.js';
 import { documentFiles, uniqueEmail } from '../helpers/fixtures.js';
 import type { RunningServer } from '../helpers/server.js';
@@ -52,6 +56,71 @@ export async function createStaffWithRole(
   });
   await em.flush();
   return { ...login, id: account.id };
+}
+
+/**
+ * An organization's person, written as an invitation taken up would: a console account with no
+ * staff role and a role in each organization named.
+ */
+export async function createOrganizationPerson(
+  server: RunningServer,
+  roles: { organizationId: number; role: TOrganizationRole }[],
+): Promise<StaffLogin & { id: number }> {
+  const login = {
+    email: `person.${randomBytes(4).toString('hex')}@city.example.gov`,
+    password: `pw-${randomBytes(12).toString('hex')}`,
+  };
+  const em = server.app.orm.em.fork();
+  const account = em.create(StaffAccount, {
+    email: login.email,
+    role: null,
+    passwordHash: await hashPassword(login.password),
+    googleSubject: null,
+    active: true,
+    lastLoginAt: null,
+  });
+  for (const { organizationId, role } of roles) {
+    em.create(OrganizationMembership, { staff: account, organization: organizationId, role });
+  }
+  await em.flush();
+  return { ...login, id: account.id };
+}
+
+/** Sends what the outbox holds and answers the newest message to `email` the receiver got. */
+export async function mailTo(
+  server: RunningServer,
+  smtp: SmtpReceiver,
+  email: string,
+): Promise<ParsedMail> {
+  await server.app.outbox.deliver();
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(() => {
+      found = [...smtp.messages]
+        .reverse()
+        .find((message) => message.to && JSON.stringify(message.to).includes(email));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as ParsedMail;
+}
+
+/** The set-password link of an invitation or reset email, on the test server. */
+export function passwordLinkIn(server: RunningServer, message: ParsedMail): string {
+  const link = /(http\S+\/scadmin\/set-password#token=[A-Za-z0-9_-]+)/.exec(
+    message.text ?? '',
+  )?.[1];
+  if (!link) throw new Error(`no link in ${message.text}`);
+  return link.replace(/^https?:\/\/[^/]+/, server.url);
+}
+
+/** Chooses a password on the page of an emailed link. */
+export async function choosePassword(page: Page, link: string, password: string) {
+  await page.goto(link);
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'SET PASSWORD' }).click();
+  await page.getByText('Your password is set. Please sign in.').waitFor();
 }
 
 /** Signs in through the login screen and waits for the console home. */

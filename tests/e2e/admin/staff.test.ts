@@ -6,11 +6,14 @@ import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
 import { type RunningServer, startServer } from '../helpers/server.js';
 import {
+  choosePassword,
   createStaff,
   createStaffWithRole,
   expectNoSeriousAxeViolations,
   heading,
+  mailTo,
   openSignedIn,
+  passwordLinkIn,
   type StaffLogin,
   staffToken,
 } from './helpers.js';
@@ -38,28 +41,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Sends what the outbox holds and answers the newest message to `email`. */
-async function mailTo(email: string): Promise<ParsedMail> {
-  await server.app.outbox.deliver();
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(() => {
-      found = [...smtp.messages]
-        .reverse()
-        .find((message) => message.to && JSON.stringify(message.to).includes(email));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found as ParsedMail;
-}
-
-const linkIn = (message: ParsedMail) => {
-  const link = /(http\S+\/scadmin\/set-password#token=[A-Za-z0-9_-]+)/.exec(
-    message.text ?? '',
-  )?.[1];
-  if (!link) throw new Error(`no link in ${message.text}`);
-  return link.replace(/^https?:\/\/[^/]+/, server.url);
-};
+const mailToPerson = (email: string) => mailTo(server, smtp, email);
+const linkIn = (message: ParsedMail) => passwordLinkIn(server, message);
 
 async function signInOnPage(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -75,14 +58,6 @@ async function signInOnPage(page: Page, email: string, password: string) {
 async function inConsole(page: Page) {
   await page.getByRole('menuitem', { name: 'My Account' }).waitFor();
   expect(await page.getByRole('button', { name: 'VERIFY' }).count()).toBe(0);
-}
-
-async function choosePassword(page: Page, link: string, password: string) {
-  await page.goto(link);
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Repeat the password').fill(password);
-  await page.getByRole('button', { name: 'SET PASSWORD' }).click();
-  await page.getByText('Your password is set. Please sign in.').waitFor();
 }
 
 describe('the Staff screen', () => {
@@ -104,7 +79,7 @@ describe('the Staff screen', () => {
     await page.getByRole('cell', { name: email }).waitFor();
     await screenshot(page, 'console-staff-list');
 
-    const message = await mailTo(email);
+    const message = await mailToPerson(email);
     expect(message.subject).toBe('You are invited to the Backflow Admin Console');
     const invitee = await browser.newPage();
     await invitee.goto(linkIn(message));
@@ -151,7 +126,7 @@ describe('the Staff screen', () => {
     await heading(page, 'Staff Member');
     await page.getByRole('button', { name: 'Send password reset link' }).click();
     await page.getByText('A password link was sent.').waitFor();
-    const message = await mailTo(person.email);
+    const message = await mailToPerson(person.email);
     expect(message.subject).toBe('Reset your Backflow Admin Console password');
 
     const owner = await browser.newPage();

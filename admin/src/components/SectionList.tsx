@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import type { ComponentProps } from 'react';
-import { ConsoleList } from '../components/ConsoleList';
+import { ConsoleList } from './ConsoleList';
 
 interface Props extends Omit<ComponentProps<typeof ConsoleList>, 'empty'> {
   /** The sentence shown while there is nothing to list. */
