@@ -14,6 +14,8 @@ export const ORGANIZATION_PEOPLE_MESSAGES = {
     "This email belongs to one of the provider's staff, who already reach every organization.",
   alreadyMember: 'This person already has a role in this organization.',
   notYourOrganization: 'You have no role in this organization.',
+  ownRole:
+    "You cannot change or remove your own role: another Program manager or the provider's Administrator can.",
 } as const;
 
 export const ZOrganizationRole = z.enum(ORGANIZATION_ROLES, {

@@ -14,6 +14,7 @@ import { AUDIT_ACTIONS, AUDITED_ENTITIES } from '../../../shared/audit';
 import { ORGANIZATION_ROLE_LABELS } from '../../../shared/organization-roles';
 import { STAFF_ROLE_LABELS } from '../../../shared/staff-roles';
 import { ConsoleList } from '../components/ConsoleList';
+import { OrganizationFilter } from '../components/OrganizationFilter';
 import { PageHeading } from '../components/PageHeading';
 import { usePicksOrganization } from '../components/useSessionOrganization';
 
@@ -46,6 +47,11 @@ const filters = [
   <TextInput key="entityId" source="entityId" label="Entity Id" alwaysOn />,
 ];
 
+/** The provider's staff narrow the log to one organization; its own people read only theirs. */
+const ORGANIZATION_FILTER = (
+  <OrganizationFilter key="organization" source="organization" alwaysOn />
+);
+
 function Change() {
   const record = useRecordContext();
   if (!record) return null;
@@ -68,7 +74,7 @@ function Change() {
 /**
  * Audit log: what staff did (changes, sign-ins, sign-outs, revocations: who, in which role, when,
  * what), newest first, filterable by staff member, action and entity; for the provider's staff,
- * the organization each change concerns. An organization's people read their organization's.
+ * the organization each change concerns, and a filter by it. An organization's people read their organization's.
  */
 export function AuditList() {
   const picksOrganization = usePicksOrganization();
@@ -77,7 +83,7 @@ export function AuditList() {
       <PageHeading title="Audit Log" />
       <ConsoleList
         resource="audit"
-        filters={filters}
+        filters={picksOrganization ? [...filters, ORGANIZATION_FILTER] : filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
       >

@@ -164,6 +164,20 @@ describe("an organization's people", () => {
       `/api/admin/organization-people?filter=${encodeURIComponent(JSON.stringify({ organization: bravo.id }))}`,
     );
     expect(other.statusCode).toBe(404);
+
+    // The provider's staff narrow the audit log to one organization.
+    const auditOf = async (organizationId: number) => {
+      const filter = encodeURIComponent(JSON.stringify({ organization: organizationId }));
+      const answer = await asAdmin('GET', `/api/admin/audit?filter=${filter}&range=[0,99]`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { entityId: string; organizationId: number | null }[];
+    };
+    const ofAlpha = await auditOf(alpha.id);
+    expect(ofAlpha.map((row) => row.entityId)).toContain(String(invited.json().id));
+    expect(ofAlpha.every((row) => row.organizationId === alpha.id)).toBe(true);
+    expect((await auditOf(bravo.id)).map((row) => row.entityId)).not.toContain(
+      String(invited.json().id),
+    );
   });
 
   it("refuses one of the provider's staff and a second role in the same organization, writing nothing", async () => {
@@ -295,6 +309,50 @@ describe("an organization's people", () => {
     expect(back.statusCode, back.body).toBe(201);
     expect(back.json().status).toBe('active');
     expect(await lastEmailTo(person.email, ['staff-password-reset'])).toBeDefined();
+  });
+
+  it("cannot change or remove one's own role, so a Program manager never locks the organization out by a slip", async () => {
+    const organization = await makeOrganization(t.app.orm.em.fork(), {
+      name: `Own Role Water ${unique()}`,
+    });
+    const manager = await signInOrganizationPerson(t, [
+      { organizationId: organization.id, role: 'program_manager' },
+    ]);
+    const [ownId] = manager.membershipIds;
+    const asManager = staffClient(t.app, manager.token);
+    const demote = await asManager('PUT', `/api/admin/organization-people/${ownId}`, {
+      role: 'viewer',
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toBe(
+      "You cannot change or remove your own role: another Program manager or the provider's Administrator can.",
+    );
+    expect((await asManager('DELETE', `/api/admin/organization-people/${ownId}`)).statusCode).toBe(
+      409,
+    );
+    const kept = await t.app.orm.em.fork().findOneOrFail(OrganizationMembership, { id: ownId });
+    expect(kept.role).toBe('program_manager');
+    expect(
+      await t.app.orm.em
+        .fork()
+        .count(AuditEntry, { entityType: 'organization_membership', entityId: String(ownId) }),
+    ).toBe(0);
+
+    // A second Program manager may change the first; the provider's Administrator may too.
+    const second = await signInOrganizationPerson(t, [
+      { organizationId: organization.id, role: 'program_manager' },
+    ]);
+    const bySecond = await staffClient(t.app, second.token)(
+      'PUT',
+      `/api/admin/organization-people/${ownId}`,
+      { role: 'reviewer' },
+    );
+    expect(bySecond.statusCode, bySecond.body).toBe(200);
+    expect(bySecond.json().role).toBe('reviewer');
+    const [secondId] = second.membershipIds;
+    expect((await asAdmin('DELETE', `/api/admin/organization-people/${secondId}`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('can be required by their organization to use two-step sign-in, and cannot turn it off while it is', async () => {

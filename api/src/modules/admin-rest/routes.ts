@@ -363,7 +363,7 @@ export const adminRestRoutes: FastifyPluginAsync = async (app) => {
     defaultOrder: 'DESC',
     filter: (raw, scope) => ({
       ids: idsFilter(raw.id),
-      organizationId: organizationFilter(scope, undefined),
+      organizationId: organizationFilter(scope, idFilter(raw.organization, 'organization')),
       entityType: textFilter(raw.entityType, 'entityType'),
       entityId: raw.entityId === undefined ? undefined : String(raw.entityId),
       staffEmail: textFilter(raw.staffEmail, 'staffEmail'),

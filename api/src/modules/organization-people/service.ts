@@ -181,6 +181,16 @@ export async function inviteOrganizationPerson(
   return getOrganizationPerson(em, id);
 }
 
+/**
+ * Nobody changes or removes their own role: a Program manager cannot lock themselves (or the
+ * organization's last Program manager, who is then themselves) out by a slip.
+ */
+function refuseOwn(actor: Actor, person: TOrganizationPersonRecord): void {
+  if (actor.id !== null && actor.id === person.staffId) {
+    throw AppError.conflict(ORGANIZATION_PEOPLE_MESSAGES.ownRole);
+  }
+}
+
 /** A person's new role in the organization; it holds from their next request. */
 export async function changeOrganizationRole(
   em: EntityManager,
@@ -189,6 +199,7 @@ export async function changeOrganizationRole(
   role: TOrganizationRole,
 ): Promise<TOrganizationPersonRecord> {
   const before = await getOrganizationPerson(em, id);
+  refuseOwn(actor, before);
   if (before.role !== role) {
     await em.transactional(async (tx) => {
       await tx.nativeUpdate(OrganizationMembership, { id }, { role });
@@ -216,6 +227,7 @@ export async function removeOrganizationPerson(
   id: number,
 ): Promise<TOrganizationPersonRecord> {
   const before = await getOrganizationPerson(em, id);
+  refuseOwn(actor, before);
   await em.transactional(async (tx) => {
     await tx.nativeDelete(OrganizationMembership, { id });
     const left = await tx.count(OrganizationMembership, { staff: before.staffId });
