@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { User } from '../../../api/src/db/entities/index.js';
+import { Registration, User } from '../../../api/src/db/entities/index.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../helpers/smtp.js';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
 import { createOrganization, type TestOrganization, uniqueEmail } from '../helpers/fixtures.js';
@@ -14,16 +14,19 @@ import {
   mailTo,
   openSignedIn,
   passwordLinkIn,
+  type RegisteredTester,
   registerPeople,
+  registerTester,
   signIn,
   staffToken,
 } from './helpers.js';
 
 // An organization's own people in the console, end to end: a provider Administrator invites a
 // Program manager from the organization's page (the invitation read from a real SMTP receiver),
-// who sets a password, signs in to their organization's console alone and invites a Reviewer;
-// a person of two organizations moves between them from the app bar; another organization's
-// record opened by its address is Not found.
+// who sets a password, signs in to their organization's console alone and invites a Reviewer,
+// who approves a registration of the organization from the Review Queue and finds another
+// organization's review Not found; a person of two organizations moves between them from the
+// app bar; a Viewer reads without a button that changes anything.
 
 let smtp: SmtpReceiver;
 let server: RunningServer;
@@ -33,6 +36,9 @@ let alpha: TestOrganization;
 let bravo: TestOrganization;
 /** One person registered with each organization (waiting for review), by organization id. */
 const registered = new Map<number, { id: number; lastName: string }>();
+/** A tester registered through the form with Alpha (a certificate to review), and Bravo's. */
+let alphaTester: RegisteredTester;
+let bravoReview: number;
 
 /** A registered person of the organization, by a last name of their own. */
 async function registerOne(organization: TestOrganization) {
@@ -51,7 +57,16 @@ beforeAll(async () => {
   bravo = await createOrganization(server);
   await registerOne(alpha);
   await registerOne(bravo);
+  alphaTester = await registerTester(server, alpha);
+  const bravoTester = await registerTester(server, bravo);
+  bravoReview = (await registrationOf(bravoTester)).id;
 });
+
+async function registrationOf(tester: RegisteredTester) {
+  const em = server.app.orm.em.fork();
+  const user = await em.findOneOrFail(User, { email: tester.email });
+  return em.findOneOrFail(Registration, { user: user.id }, { refresh: true });
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -156,6 +171,31 @@ describe("an organization's people", () => {
     expect(await own.getByRole('button').count()).toBe(0);
     await expectNoSeriousAxeViolations(manager, 'organization page with People');
     await screenshot(manager, 'console-organization-people');
+    await manager.close();
+    await admin.close();
+
+    // The Reviewer: approves a registration of the organization from the Review Queue.
+    const reviewer = await browser.newPage();
+    const reviewerPassword = `Rita's own long pass ${Date.now()}`;
+    await choosePassword(reviewer, passwordLinkIn(server, second), reviewerPassword);
+    await signIn(reviewer, server, { email: reviewerEmail, password: reviewerPassword });
+    await openSection(reviewer, 'Review Queue');
+    const queue = reviewer.getByRole('table', { name: 'Registrations waiting for review' });
+    await queue.getByText(alphaTester.email).click();
+    await heading(reviewer, `Review: ${alphaTester.firstName} ${alphaTester.lastName}`);
+    const title = `Certification ${alphaTester.certNumber}`;
+    await reviewer.getByRole('button', { name: `Accept ${title}` }).click();
+    await reviewer.getByText('Every document is accepted').waitFor();
+    await expectNoSeriousAxeViolations(reviewer, 'review screen (Reviewer)');
+    await reviewer.getByRole('button', { name: 'Approve Registration' }).click();
+    await expect.poll(async () => (await registrationOf(alphaTester)).reviewState).toBe('approved');
+    expect((await registrationOf(alphaTester)).enrolled).toBe(true);
+    // Another organization's review, by its address: as if none existed.
+    await reviewer.goto(`${server.url}/scadmin/review/${bravoReview}`);
+    await heading(reviewer, 'Not found');
+    expect(await reviewer.getByText(bravo.name).count()).toBe(0);
+    await expectNoSeriousAxeViolations(reviewer, 'not found');
+    await reviewer.close();
   });
 
   it("of two organizations switch between them from the app bar, and another organization's records are Not found", async () => {
@@ -184,5 +224,48 @@ describe("an organization's people", () => {
     await page.goto(`${server.url}/scadmin/users/${registered.get(from.id)?.id}`);
     await heading(page, 'Not found');
     expect(await page.getByText(registered.get(from.id)?.lastName ?? '-').count()).toBe(0);
+    await page.close();
+  });
+
+  it('as Viewers read their organization without a button that changes anything', async () => {
+    const viewer = await createOrganizationPerson(server, [
+      { organizationId: alpha.id, role: 'viewer' },
+    ]);
+    const page = await browser.newPage();
+    await openSignedIn(page, server, await staffToken(server, viewer));
+    const main = page.locator('#main-content');
+    /** The main area's buttons, by name: only those that read, move or download. */
+    const buttons = async () =>
+      (await main.getByRole('button').allTextContents()).map((name) => name.trim());
+
+    await openSection(page, 'Organization', alpha.name);
+    await page.getByRole('textbox', { name: 'Organization URL' }).waitFor();
+    // Its people are its Program managers' to see and manage.
+    expect(await page.getByRole('heading', { level: 2, name: 'People' }).count()).toBe(0);
+    for (const name of ['Edit Info', 'Invite', 'Save', 'Delete', 'Remove']) {
+      expect(await main.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    await expectNoSeriousAxeViolations(page, 'organization page (Viewer)');
+
+    await page.goto(`${server.url}/scadmin/review/${(await registrationOf(alphaTester)).id}`);
+    await heading(page, `Review: ${alphaTester.firstName} ${alphaTester.lastName}`);
+    await page
+      .getByText('Viewers can read a review; a Reviewer or Program manager decides it.')
+      .waitFor();
+    const title = `Certification ${alphaTester.certNumber}`;
+    for (const name of [`Accept ${title}`, 'Approve Registration', 'Reject Registration']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    }
+
+    await page.goto(`${server.url}/scadmin/users/${registered.get(alpha.id)?.id}`);
+    await heading(page, 'User Info');
+    await page
+      .getByRole('table', { name: 'Organizations' })
+      .getByRole('cell', { name: alpha.name, exact: true })
+      .waitFor();
+    const changing = /^(Edit|Delete|Save|Suspend|Reinstate|Enroll|Approve|Reject|Accept)/;
+    expect((await buttons()).filter((name) => changing.test(name))).toEqual([]);
+    await expectNoSeriousAxeViolations(page, 'user info (Viewer)');
+    await page.close();
   });
 });
