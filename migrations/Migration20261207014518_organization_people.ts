@@ -1,13 +1,41 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The organization an audited record belongs to, for the records that belong to one. */
-const RECORD_ORGANIZATION = `case entity_type
-      when 'organization' then entity_id::int
-      when 'registration' then (select r.organization_id from registrations r where r.id = entity_id::int)
-      when 'api_key' then (select k.organization_id from api_keys k where k.id = entity_id::int)
-      when 'webhook_endpoint' then (select w.organization_id from webhook_endpoints w where w.id = entity_id::int)
-      when 'organization_membership' then (select m.organization_id from organization_memberships m where m.id = entity_id::int)
+/**
+ * The organization an audited record belongs to, for the records that belong to one: each kind
+ * of record with the statement reading its organization from entity_id. Later migrations that
+ * add a kind re-create the trigger's function from this list and theirs (auditOrganizationFunction).
+ */
+export const RECORD_ORGANIZATION_SOURCES: Readonly<Record<string, string>> = {
+  organization: 'entity_id::int',
+  registration: '(select r.organization_id from registrations r where r.id = entity_id::int)',
+  api_key: '(select k.organization_id from api_keys k where k.id = entity_id::int)',
+  webhook_endpoint:
+    '(select w.organization_id from webhook_endpoints w where w.id = entity_id::int)',
+  organization_membership:
+    '(select m.organization_id from organization_memberships m where m.id = entity_id::int)',
+};
+
+/** The organization of the audit entry's record, as one SQL case over the kinds given. */
+export const recordOrganization = (sources: Readonly<Record<string, string>>) =>
+  `case entity_type
+      ${Object.entries(sources)
+        .map(([kind, source]) => `when '${kind}' then ${source}`)
+        .join('\n      ')}
     end`;
+
+/** The audit_log_organization trigger's function over the kinds given. */
+export const auditOrganizationFunction = (
+  sources: Readonly<Record<string, string>>,
+  create: 'create' | 'create or replace' = 'create or replace',
+) => `${create} function "audit_log_organization"() returns trigger language plpgsql as $$
+       begin
+         if new.organization_id is null and new.entity_id ~ '^[0-9]{1,9}$' then
+           new.organization_id := (select ${recordOrganization(sources).replaceAll('entity_', 'new.entity_')});
+         end if;
+         return new;
+       end $$;`;
+
+const RECORD_ORGANIZATION = recordOrganization(RECORD_ORGANIZATION_SOURCES);
 
 // Issue 37: an organization's own people in the console. Memberships (a person's role in each
 // of their organizations), the organization a session works in, an organization's own
@@ -52,15 +80,7 @@ export class Migration20261207014518_organization_people extends Migration {
       `alter table "staff_sessions" add constraint "staff_sessions_organization_id_foreign" foreign key ("organization_id") references "organizations" ("id") on update cascade on delete set null;`,
     );
 
-    this.addSql(
-      `create function "audit_log_organization"() returns trigger language plpgsql as $$
-       begin
-         if new.organization_id is null and new.entity_id ~ '^[0-9]{1,9}$' then
-           new.organization_id := (select ${RECORD_ORGANIZATION.replaceAll('entity_', 'new.entity_')});
-         end if;
-         return new;
-       end $$;`,
-    );
+    this.addSql(auditOrganizationFunction(RECORD_ORGANIZATION_SOURCES, 'create'));
     this.addSql(
       `create trigger "audit_log_organization" before insert on "audit_log" for each row execute function "audit_log_organization"();`,
     );

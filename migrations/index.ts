@@ -27,6 +27,7 @@ import { Migration20261127061207_directory_versions } from './Migration202611270
 import { Migration20261127090000_integrations } from './Migration20261127090000_integrations.js';
 import { Migration20261127130000_registrations_company_index } from './Migration20261127130000_registrations_company_index.js';
 import { Migration20261207014518_organization_people } from './Migration20261207014518_organization_people.js';
+import { Migration20261207054837_inventory } from './Migration20261207054837_inventory.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -125,4 +126,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261207014518_organization_people',
     class: Migration20261207014518_organization_people,
   },
+  { name: 'Migration20261207054837_inventory', class: Migration20261207054837_inventory },
 ];

@@ -14,6 +14,8 @@ export const AUDITED_ENTITIES = {
   organization_membership: "Organization's person",
   api_key: 'API key',
   webhook_endpoint: 'Webhook endpoint',
+  location: 'Location',
+  assembly: 'Assembly',
 } as const;
 export type TAuditedEntity = keyof typeof AUDITED_ENTITIES;
 

@@ -16,6 +16,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'certification.expired',
   'test_kit.calibration_due',
   'test_kit.calibration_expired',
+  'location.created',
+  'location.updated',
+  'assembly.created',
+  'assembly.updated',
+  'assembly.removed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

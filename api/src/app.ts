@@ -20,6 +20,7 @@ import emailPlugin from './modules/email/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiKeyRoutes } from './modules/integrations/key-routes.js';
 import { readApiRoutes } from './modules/integrations/routes.js';
+import { inventoryRoutes } from './modules/inventory/routes.js';
 import organizationAccessPlugin from './modules/organization-access/plugin.js';
 import { organizationPeopleRoutes } from './modules/organization-people/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(webhookRoutes);
   await app.register(adminRestRoutes);
   await app.register(organizationPeopleRoutes);
+  await app.register(inventoryRoutes);
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);
   await app.register(readApiRoutes, { prefix: '/api/v1' });

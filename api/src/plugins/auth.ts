@@ -25,6 +25,8 @@ export const PATH_PARAMETER_KINDS = [
   'webhookEndpoint',
   'webhookDelivery',
   'membership',
+  'location',
+  'assembly',
   'shared',
   'value',
 ] as const;

@@ -46,6 +46,10 @@ const BRAVO = {
   endpoint: marker('BravoHook'),
   memberEmail: `${marker('bravoreviewer').toLowerCase()}@bravo.example.gov`,
   reason: marker('BravoReason'),
+  account: marker('BRACCT'),
+  serviceAddress: marker('BravoStreet'),
+  assembly: marker('BRASM'),
+  serial: marker('BRSERIAL'),
 };
 const MARKERS = Object.values(BRAVO);
 
@@ -54,6 +58,15 @@ const bravoValues = {} as Record<string, string>;
 /** The same kinds, naming Alpha's (for the shared user's reads). */
 let sharedUserId = 0;
 let alphaRegistrationOfShared = 0;
+
+/** An assembly's fields, marked as Bravo's. */
+const BRAVO_ASSEMBLY = () => ({
+  assemblyId: BRAVO.assembly,
+  serial: BRAVO.serial,
+  type: 'RP',
+  hazard: 'high',
+  service: 'domestic',
+});
 
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -160,6 +173,19 @@ beforeAll(async () => {
   });
   expect(member.statusCode, member.body).toBe(201);
 
+  const location = await asAdmin('POST', '/api/admin/locations', {
+    organizationId: bravo.id,
+    accountNumber: BRAVO.account,
+    address1: BRAVO.serviceAddress,
+    city: 'Bravoville',
+  });
+  expect(location.statusCode, location.body).toBe(201);
+  const assembly = await asAdmin('POST', '/api/admin/assemblies', {
+    ...BRAVO_ASSEMBLY(),
+    locationId: location.json().id,
+  });
+  expect(assembly.statusCode, assembly.body).toBe(201);
+
   const expiring = await asAdmin(
     'GET',
     `/api/admin/expiring?filter=${encodeURIComponent(JSON.stringify({ organization: bravo.id, within: '30' }))}`,
@@ -182,6 +208,8 @@ beforeAll(async () => {
     webhookEndpoint: String(endpoint.json().id),
     webhookDelivery: String(delivery.json().id),
     membership: String(member.json().id),
+    location: String(location.json().id),
+    assembly: String(assembly.json().id),
   });
 
   manager = await signInOrganizationPerson(t, [
@@ -246,6 +274,25 @@ const NAMING_BRAVO: Record<string, () => { url: string; payload?: Record<string,
   'POST /api/admin/organization-people': () => ({
     url: '/api/admin/organization-people',
     payload: { organizationId: bravo.id, email: `x-${unique()}@alpha.example.gov`, role: 'viewer' },
+  }),
+  'GET /api/admin/locations': () => ({
+    url: `/api/admin/locations?${filter({ organization: bravo.id })}`,
+  }),
+  'GET /api/admin/assemblies': () => ({
+    url: `/api/admin/assemblies?${filter({ organization: bravo.id })}`,
+  }),
+  'POST /api/admin/locations': () => ({
+    url: '/api/admin/locations',
+    payload: {
+      organizationId: bravo.id,
+      accountNumber: `A-${unique()}`,
+      address1: '1 Main St',
+      city: 'Alphaville',
+    },
+  }),
+  'POST /api/admin/assemblies': () => ({
+    url: '/api/admin/assemblies',
+    payload: { ...BRAVO_ASSEMBLY(), assemblyId: `A-${unique()}`, locationId: bravoValues.location },
   }),
   'POST /api/sc/account/organization': () => ({
     url: '/api/sc/account/organization',

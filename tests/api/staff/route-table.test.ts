@@ -255,13 +255,16 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^POST \/api\/sc\/get\/users_list$/, 'viewer'],
   [/^POST \/api\/sc\/(session\/user-logout|account\/)/, 'viewer'],
   [/^\w+ \/api\/admin\/organization-people\b/, 'administrator'],
+  // An organization's inventory and its testing rules (issue 38).
+  [/^(POST|PUT) \/api\/admin\/(locations|assemblies|testing-rules)\b/, 'editor'],
   [/^(GET|HEAD) /, 'viewer'],
 ];
 
 /**
  * The least role of an organization's people for each kind of work (issue 37), or null where
  * only the provider's staff go: Viewers read their organization's screens; Reviewers also
- * decide its reviews, enrollment and standing; Program managers also its people, its own
+ * decide its reviews, enrollment and standing and keep its inventory (issue 38); Program
+ * managers also its people, its testing rules, its own
  * settings, and its keys and endpoints. The provider's own records (its staff, agencies and
  * types, credential types, creating and deleting organizations, changing a person, shared by
  * every organization they registered with) stay the provider's.
@@ -279,6 +282,8 @@ const ORGANIZATION_ROLE_RULES: [RegExp, TOrganizationRole | null][] = [
     'program_manager',
   ],
   [/^PUT \/api\/(admin\/organizations\/:id|sc\/submit\/editorganization\/)/, 'program_manager'],
+  [/^PUT \/api\/admin\/testing-rules\//, 'program_manager'],
+  [/^(POST|PUT) \/api\/admin\/(locations|assemblies)\b/, 'reviewer'],
   [/^POST \/api\/sc\/submit\/(enroll|enroll_all)\//, 'reviewer'],
   [
     /^POST \/api\/sc\/submit\/review\/:registrationId\/(document|approve|request_changes|reject)$/,

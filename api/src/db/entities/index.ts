@@ -13,6 +13,7 @@ import {
   WebhookEndpoint,
   WebhookEvent,
 } from './integration.js';
+import { Assembly, Location } from './inventory.js';
 import {
   Organization,
   OrganizationAgency,
@@ -42,6 +43,7 @@ export * from './document.js';
 export * from './draft.js';
 export * from './email.js';
 export * from './integration.js';
+export * from './inventory.js';
 export * from './organization.js';
 export * from './reminder.js';
 export * from './staff.js';
@@ -87,4 +89,6 @@ export const entities = [
   WebhookEvent,
   WebhookDelivery,
   WebhookAttempt,
+  Location,
+  Assembly,
 ];

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { DEFAULT_TESTING_RULES, type TTestingRules } from '../../../../shared/assembly-due.js';
 import { EMAIL_FREQUENCY_KEYS } from '../../../../shared/constants.js';
 import { REGISTRATION_VALIDITIES } from '../../../../shared/standing.js';
 import { baseProperties } from './base.js';
@@ -57,6 +58,13 @@ export const Organization = defineEntity({
     directoryDisclaimer: p.text().nullable(),
     /** On: the directory's pages ask search engines not to index them. */
     directoryNoindex: p.boolean().default(false),
+    /**
+     * When its assemblies are due for their tests (shared/assembly-due.ts TTestingRules):
+     * interval per hazard, anniversary or season, early window, month-end rounding.
+     */
+    testingRules: p.json<TTestingRules>().default(JSON.stringify(DEFAULT_TESTING_RULES)),
+    /** The columns of its last inventory import, by field: the next import starts from them. */
+    inventoryImportMapping: p.json<Record<string, string>>().nullable(),
     /** On: the organization's own people must use two-step sign-in to work in it. */
     requireTwoFactor: p.boolean().default(false),
     /** Registrations up to this instant have been sent in a scheduled report. */

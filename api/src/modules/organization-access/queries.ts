@@ -76,6 +76,17 @@ export const membershipOf = check<{ id: number }>(
     where id = :id and organization_id = :organizationId`,
 );
 
+// locations_pkey and assemblies_pkey: an inventory record carries its organization.
+export const locationOf = check<{ id: number }>(
+  'access-location',
+  `select true as found from locations where id = :id and organization_id = :organizationId`,
+);
+
+export const assemblyOf = check<{ id: number }>(
+  'access-assembly',
+  `select true as found from assemblies where id = :id and organization_id = :organizationId`,
+);
+
 // The Expiring view's row ids: a certification's id × 3, a kit's × 3 + 1, a credential's × 3 + 2.
 export const expiringItemOf = check<{ recordId: number; kind: number }>(
   'access-expiring-item',

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { INVENTORY_MESSAGES } from '../../../../shared/assemblies.js';
 import { MESSAGES } from '../../../../shared/codes.js';
 import { ORGANIZATION_PEOPLE_MESSAGES } from '../../../../shared/organization-people.js';
 import { REVIEW_STAFF_MESSAGES } from '../../../../shared/review.js';
@@ -6,9 +7,11 @@ import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import type { TOrganizationRecordKind } from '../../plugins/auth.js';
 import {
   apiKeyOf,
+  assemblyOf,
   auditEntryOf,
   documentOf,
   expiringItemOf,
+  locationOf,
   membershipOf,
   organizationNamed,
   registrationOf,
@@ -37,6 +40,8 @@ export const NOT_FOUND: Record<TOrganizationRecordKind, string> = {
   webhookEndpoint: MESSAGES.notFound,
   webhookDelivery: MESSAGES.notFound,
   membership: ORGANIZATION_PEOPLE_MESSAGES.notFound,
+  location: INVENTORY_MESSAGES.locationNotFound,
+  assembly: INVENTORY_MESSAGES.assemblyNotFound,
 };
 
 const ID = /^[1-9][0-9]{0,14}$/;
@@ -80,6 +85,8 @@ const CHECKS: Record<TOrganizationRecordKind, Check> = {
   webhookEndpoint: byId(webhookEndpointOf),
   webhookDelivery: byId(webhookDeliveryOf),
   membership: byId(membershipOf),
+  location: byId(locationOf),
+  assembly: byId(assemblyOf),
 };
 
 /** Whether the record a path names belongs to the organization. */

@@ -365,3 +365,64 @@ export function testKitCalibrationExpired(kit: TestKitFacts): RecordedEvent {
     dedupeKey: `test_kit.calibration_expired:${kit.id}:${kit.calibration_due_on}`,
   };
 }
+
+/** A location as its events name it: the ids and the utility's account number. */
+export interface LocationFacts {
+  id: number;
+  organization_id: number;
+  account_number: string;
+}
+
+/** A location added (by hand or by an import) or changed: once per change, in its transaction. */
+export function locationChanged(
+  change: 'created' | 'updated',
+  location: LocationFacts,
+): RecordedEvent {
+  return {
+    type: change === 'created' ? 'location.created' : 'location.updated',
+    organizationIds: [location.organization_id],
+    data: {
+      location_id: location.id,
+      organization_id: location.organization_id,
+      account_number: location.account_number,
+      summary: `Location ${location.account_number} was ${change === 'created' ? 'added' : 'changed'}.`,
+    },
+  };
+}
+
+/** An assembly as its events name it: the ids, the utility's assembly ID and its state. */
+export interface AssemblyFacts {
+  id: number;
+  organization_id: number;
+  location_id: number;
+  /** The utility's own assembly ID. */
+  assembly_number: string;
+  type: string;
+  status: string;
+  next_due_on: string | null;
+}
+
+/**
+ * An assembly added or changed, or taken out of service (removed, or replaced by another):
+ * once per change, in its transaction.
+ */
+export function assemblyChanged(
+  change: 'created' | 'updated' | 'removed',
+  assembly: AssemblyFacts,
+): RecordedEvent {
+  const said = { created: 'added', updated: 'changed', removed: `${assembly.status}` }[change];
+  return {
+    type: `assembly.${change}`,
+    organizationIds: [assembly.organization_id],
+    data: {
+      assembly_id: assembly.id,
+      location_id: assembly.location_id,
+      organization_id: assembly.organization_id,
+      assembly_number: assembly.assembly_number,
+      type: assembly.type,
+      status: assembly.status,
+      next_due_on: assembly.next_due_on,
+      summary: `Assembly ${assembly.assembly_number} (${assembly.type}) was ${said}.`,
+    },
+  };
+}
