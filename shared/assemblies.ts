@@ -177,7 +177,8 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || null : (value ?? null)),
     z.enum(values, { error: message }).nullable(),
   );
-const day = z.preprocess(
+/** A day as spreadsheets and the console write it (parseDay), or null when blank. */
+export const ZDay = z.preprocess(
   (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value) : (value ?? null)),
   z
     .string()
@@ -289,14 +290,14 @@ export const ZAssemblyFields = z
     hazard: choice(ASSEMBLY_HAZARDS, INVENTORY_MESSAGES.hazardInvalid),
     service: choice(ASSEMBLY_SERVICES, INVENTORY_MESSAGES.serviceInvalid),
     placement: text(),
-    installedOn: day,
+    installedOn: ZDay,
     status: z.preprocess(
       (value) => (value === undefined || value === '' || value === null ? 'active' : value),
       choice(ASSEMBLY_STATUSES, INVENTORY_MESSAGES.statusInvalid),
     ),
     /** The assembly ID of the one that replaced it (status replaced). */
     replacedBy: text(INVENTORY_LIMITS.code),
-    lastTestedOn: day,
+    lastTestedOn: ZDay,
     lastResult: optionalChoice(TEST_RESULTS, INVENTORY_MESSAGES.resultInvalid),
   })
   .superRefine((assembly, context) => {

@@ -5,9 +5,9 @@ import {
   ASSEMBLY_TYPES,
   CONTACT_LANGUAGES,
   INVENTORY_MESSAGES,
-  parseDay,
   TEST_RESULTS,
   ZAssemblyFields,
+  ZDay,
   ZLocationFields,
 } from './assemblies.js';
 import { ASSEMBLY_HAZARDS } from './assembly-due.js';
@@ -27,22 +27,6 @@ export const ZLocationCreate = ZLocationFields.extend({
 });
 export const ZLocationUpdate = ZLocationFields;
 
-const ZDueOn = z.preprocess(
-  (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value) : (value ?? null)),
-  z
-    .string()
-    .nullable()
-    .transform((value, context) => {
-      if (value === null) return null;
-      const day = parseDay(value);
-      if (day === null) {
-        context.addIssue({ code: 'custom', message: INVENTORY_MESSAGES.dateInvalid });
-        return z.NEVER;
-      }
-      return day;
-    }),
-);
-
 /**
  * A new assembly at a location of the organization. `nextDueOn` is the utility's own due date,
  * kept only while the assembly has no test on file (with one, the organization's rules compute it).
@@ -53,7 +37,7 @@ export const ZAssemblyCreate = ZAssemblyFields.and(
       .number({ error: INVENTORY_MESSAGES.locationNotFound })
       .int()
       .positive(INVENTORY_MESSAGES.locationNotFound),
-    nextDueOn: ZDueOn.optional().default(null),
+    nextDueOn: ZDay.optional().default(null),
   }),
 );
 export const ZAssemblyUpdate = ZAssemblyCreate;
@@ -90,7 +74,8 @@ export const ZLocationRecord = z.object({
 });
 export type TLocationRecord = z.infer<typeof ZLocationRecord>;
 
-const ZDay = z.string().nullable();
+/** A day as answered: YYYY-MM-DD, or null. */
+const ZDayRecord = z.string().nullable();
 
 export const ZAssemblyRecord = z.object({
   id: z.number().int(),
@@ -108,13 +93,13 @@ export const ZAssemblyRecord = z.object({
   hazard: z.enum(ASSEMBLY_HAZARDS),
   service: z.enum(ASSEMBLY_SERVICES),
   placement: z.string(),
-  installedOn: ZDay,
+  installedOn: ZDayRecord,
   status: z.enum(ASSEMBLY_STATUSES),
   /** The assembly ID of the one that replaced it. */
   replacedBy: z.string(),
-  lastTestedOn: ZDay,
+  lastTestedOn: ZDayRecord,
   lastResult: z.enum(TEST_RESULTS).nullable(),
-  nextDueOn: ZDay,
+  nextDueOn: ZDayRecord,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -219,10 +219,10 @@ export async function assembliesPage(
             limit :limit offset :offset`,
     params: { ...where.params, limit: page.limit, offset: page.offset },
   });
-  const countFrom =
-    conditions.q?.trim() === undefined || conditions.q.trim() === ''
-      ? 'from assemblies a'
-      : 'from assemblies a join locations l on l.id = a.location_id';
+  // The location is joined to count only when the search reads its account or address.
+  const countFrom = conditions.q?.trim()
+    ? 'from assemblies a join locations l on l.id = a.location_id'
+    : 'from assemblies a';
   const total = await countUpTo(em, 'inventory-assemblies-count', countFrom, where);
   return { rows, total };
 }
