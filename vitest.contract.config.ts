@@ -38,6 +38,10 @@ export default defineConfig({
       'tests/api/staff/certifications.test.ts',
       'tests/api/staff/credential-types.test.ts',
       'tests/api/staff/staff-accounts.test.ts',
+      'tests/api/staff/organization-people.test.ts',
+      // An organization's inventory (/api/admin/locations, assemblies, testing-rules).
+      'tests/api/inventory/inventory.test.ts',
+      'tests/api/inventory/testing-rules.test.ts',
       // The integration API (/api/v1), through a proxy driven by its own document.
       'tests/api/integrations/*.test.ts',
     ],

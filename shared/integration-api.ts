@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  ASSEMBLY_SERVICES,
+  ASSEMBLY_STATUSES,
+  ASSEMBLY_TYPES,
+  CONTACT_LANGUAGES,
+  TEST_RESULTS,
+} from './assemblies.js';
+import { ASSEMBLY_HAZARDS } from './assembly-due.js';
 import { USER_TYPES } from './constants.js';
 import { MAX_DATABASE_ID } from './registration.js';
 import { EXPIRY_STATUSES } from './reminders.js';
@@ -184,6 +192,67 @@ export const ZApiTestKit = z
     updated_at: updatedAt,
   })
   .meta({ id: 'TestKit', description: 'A service provider’s test kit.' });
+
+const ZApiContact = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string().meta({ description: 'A postal address, as one text.' }),
+    language: z.enum(CONTACT_LANGUAGES).meta({ description: 'The language notices use.' }),
+  })
+  .meta({ id: 'Contact', description: 'A contact of a location.' });
+
+export const ZApiLocation = z
+  .object({
+    id: z.number().int(),
+    organization_id: z.number().int(),
+    account_number: z.string().meta({ description: 'The utility’s account number.' }),
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    notes: z.string(),
+    contacts: z.object({
+      owner: ZApiContact.optional(),
+      manager: ZApiContact.optional(),
+      tenant: ZApiContact.optional(),
+    }),
+    updated_at: updatedAt,
+  })
+  .meta({ id: 'Location', description: 'A service address of the utility, with its contacts.' });
+
+export const ZApiAssembly = z
+  .object({
+    id: z.number().int(),
+    organization_id: z.number().int(),
+    location_id: z.number().int(),
+    assembly_number: z.string().meta({ description: 'The utility’s own assembly ID.' }),
+    serial: z.string(),
+    type: z.enum(ASSEMBLY_TYPES),
+    make: z.string(),
+    model: z.string(),
+    size_inches: z.number().nullable(),
+    hazard: z.enum(ASSEMBLY_HAZARDS),
+    service: z.enum(ASSEMBLY_SERVICES),
+    placement: z.string().meta({ description: 'Where it is on the site.' }),
+    installed_on: day().nullable(),
+    status: z.enum(ASSEMBLY_STATUSES),
+    replaced_by_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The assembly that replaced it.' }),
+    last_tested_on: day().nullable(),
+    last_result: z.enum(TEST_RESULTS).nullable(),
+    next_due_on: day()
+      .nullable()
+      .meta({ description: 'When its next test is due, by the organization’s testing rules.' }),
+    updated_at: updatedAt,
+  })
+  .meta({ id: 'Assembly', description: 'A backflow assembly at a location.' });
 
 /** One page of a list: the rows, where to continue, and whether more are there now. */
 export function pageOf<T extends z.ZodType>(row: T, id: string) {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Certification, Document } from '../../../api/src/db/entities/index.js';
+import { Assembly, Certification, Document, Location } from '../../../api/src/db/entities/index.js';
 import type { TestApp } from '../../helpers/app.js';
 import {
   makeCompany,
@@ -118,7 +118,45 @@ export async function organizationData(t: TestApp) {
     document: calibration.document,
   });
   const certification = await em.findOneOrFail(Certification, { registration });
+  const location = em.create(Location, {
+    organization,
+    accountNumber: `AC-${unique()}`,
+    name: 'Corner Bakery',
+    address1: '12 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    contacts: {
+      owner: {
+        name: 'Rosa Díaz',
+        email: 'rosa@example.com',
+        phone: '',
+        address: '',
+        language: 'es',
+      },
+    },
+  });
+  await em.flush();
+  const assembly = em.create(Assembly, {
+    organization,
+    location,
+    assemblyId: `BF-${unique()}`,
+    serial: 'X1234',
+    type: 'RP',
+    make: 'Watts',
+    model: '009',
+    sizeInches: 0.75,
+    hazard: 'high',
+    service: 'domestic',
+    installedOn: '2020-04-01',
+    lastTestedOn: '2026-04-02',
+    lastResult: 'pass',
+    nextDueOn: '2027-04-02',
+  });
+  await em.flush();
   return {
+    location,
+    assembly,
     organization,
     company,
     user,

@@ -51,6 +51,8 @@ describe('the read API’s OpenAPI document', () => {
         '/api/v1/companies',
         '/api/v1/certifications',
         '/api/v1/test-kits/{id}',
+        '/api/v1/locations',
+        '/api/v1/assemblies/{id}',
         '/api/v1/documents/{id}/link',
         '/api/v1/document-files/{token}',
       ]),

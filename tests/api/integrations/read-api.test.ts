@@ -103,6 +103,51 @@ describe('the read API', () => {
     });
     const company = (await apiGet(t, allKey, `/api/v1/companies/${a.company.id}`)).json();
     expect(company).toMatchObject({ id: a.company.id, name: a.company.name, state: 'IL' });
+    const location = (await apiGet(t, allKey, `/api/v1/locations/${a.location.id}`)).json();
+    expect(location).toEqual({
+      id: a.location.id,
+      organization_id: a.organization.id,
+      account_number: a.location.accountNumber,
+      name: 'Corner Bakery',
+      address1: '12 Main St',
+      address2: '',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      notes: '',
+      contacts: {
+        owner: {
+          name: 'Rosa Díaz',
+          email: 'rosa@example.com',
+          phone: '',
+          address: '',
+          language: 'es',
+        },
+      },
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+    });
+    const assembly = (await apiGet(t, allKey, `/api/v1/assemblies/${a.assembly.id}`)).json();
+    expect(assembly).toEqual({
+      id: a.assembly.id,
+      organization_id: a.organization.id,
+      location_id: a.location.id,
+      assembly_number: a.assembly.assemblyId,
+      serial: 'X1234',
+      type: 'RP',
+      make: 'Watts',
+      model: '009',
+      size_inches: 0.75,
+      hazard: 'high',
+      service: 'domestic',
+      placement: '',
+      installed_on: '2020-04-01',
+      status: 'active',
+      replaced_by_id: null,
+      last_tested_on: '2026-04-02',
+      last_result: 'pass',
+      next_due_on: '2027-04-02',
+      updated_at: expect.stringMatching(/Z$/),
+    });
   });
 
   it('keeps a key of organization A to A in lists, single reads and cursors', async () => {
@@ -113,6 +158,8 @@ describe('the read API', () => {
       companies: data.company.id,
       certifications: data.certification.id,
       'test-kits': data.kit.id,
+      locations: data.location.id,
+      assemblies: data.assembly.id,
     });
     const ownIds = idsOf(a);
     const otherIds = idsOf(b);

@@ -101,6 +101,8 @@ export async function registerV1Document(app: FastifyInstance): Promise<void> {
         { name: 'companies', description: 'Service providers (testing companies).' },
         { name: 'certifications', description: 'Testers’ certifications.' },
         { name: 'test kits', description: 'Service providers’ test kits and their calibration.' },
+        { name: 'locations', description: 'Each organization’s service addresses and contacts.' },
+        { name: 'assemblies', description: 'The backflow assemblies at each location.' },
         { name: 'documents', description: 'Certification and calibration documents.' },
       ],
       components: {

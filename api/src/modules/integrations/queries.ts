@@ -134,6 +134,8 @@ export const SYNCED_RESOURCES = [
   'companies',
   'certifications',
   'test_kits',
+  'locations',
+  'assemblies',
 ] as const;
 export type TSyncedResource = (typeof SYNCED_RESOURCES)[number];
 
@@ -181,6 +183,21 @@ const RESOURCES: Record<TSyncedResource, { table: string; columns: string; scope
               ${day('t.calibrated_on')} as calibrated_on,
               ${day('t.calibration_due_on')} as calibration_due_on, t.review_decision,
               t.retired_at is not null as retired, t.document_id`,
+    scope: 't.organization_id = :organizationId',
+  },
+  locations: {
+    table: 'locations',
+    columns: `t.id, t.organization_id, t.account_number, t.name, t.address1, t.address2, t.city,
+              t.state, t.zip, t.notes, t.contacts`,
+    scope: 't.organization_id = :organizationId',
+  },
+  assemblies: {
+    table: 'assemblies',
+    columns: `t.id, t.organization_id, t.location_id, t.assembly_id as assembly_number, t.serial,
+              t.type, t.make, t.model, t.size_inches::float8 as size_inches, t.hazard, t.service,
+              t.placement, ${day('t.installed_on')} as installed_on, t.status,
+              t.replaced_by_id, ${day('t.last_tested_on')} as last_tested_on, t.last_result,
+              ${day('t.next_due_on')} as next_due_on`,
     scope: 't.organization_id = :organizationId',
   },
 };

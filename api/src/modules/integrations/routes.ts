@@ -4,8 +4,10 @@ import type { z } from 'zod';
 import {
   API_KEY_PREFIX,
   pageOf,
+  ZApiAssembly,
   ZApiCertification,
   ZApiCompany,
+  ZApiLocation,
   ZApiOrganization,
   ZApiPerson,
   ZApiRegistration,
@@ -98,6 +100,22 @@ const RESOURCES: {
     tag: 'test kits',
     plural: 'TestKits',
     singular: 'TestKit',
+  },
+  {
+    path: 'locations',
+    resource: 'locations',
+    schema: ZApiLocation,
+    tag: 'locations',
+    plural: 'Locations',
+    singular: 'Location',
+  },
+  {
+    path: 'assemblies',
+    resource: 'assemblies',
+    schema: ZApiAssembly,
+    tag: 'assemblies',
+    plural: 'Assemblies',
+    singular: 'Assembly',
   },
 ];
 
