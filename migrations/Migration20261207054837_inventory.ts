@@ -21,8 +21,17 @@ export class Migration20261207054837_inventory extends Migration {
     );
     this.addSql(`create index "locations_changes_idx" on "locations" ("updated_at", "id");`);
     this.addSql(
-      `create index "locations_address_idx" on "locations" ("organization_id", lower("address1") text_pattern_ops);`,
+      `create index "locations_address_idx" on "locations" ("organization_id", lower("address1") collate "C");`,
     );
+    // The lists' order and prefix search, in one organization and over all, in byte order.
+    for (const index of [
+      'create index "locations_organization_account_idx" on "locations" ("organization_id", lower("account_number") collate "C", "id")',
+      'create index "locations_account_order_idx" on "locations" (lower("account_number") collate "C", "id")',
+      'create index "locations_address_search_idx" on "locations" (lower("address1") collate "C")',
+      'create index "locations_name_search_idx" on "locations" (lower("name") collate "C")',
+    ]) {
+      this.addSql(`${index};`);
+    }
     this.addSql(
       `create unique index "locations_account_unique" on "locations" ("organization_id", lower("account_number"));`,
     );
@@ -36,11 +45,17 @@ export class Migration20261207054837_inventory extends Migration {
       `create index "assemblies_organization_due_idx" on "assemblies" ("organization_id", "next_due_on", "id");`,
     );
     this.addSql(
-      `create index "assemblies_serial_idx" on "assemblies" ("organization_id", lower("serial") text_pattern_ops);`,
+      `create index "assemblies_serial_idx" on "assemblies" ("organization_id", lower("serial") collate "C");`,
     );
     this.addSql(
-      `create index "assemblies_assembly_id_prefix_idx" on "assemblies" ("organization_id", lower("assembly_id") text_pattern_ops);`,
+      `create index "assemblies_assembly_id_prefix_idx" on "assemblies" ("organization_id", lower("assembly_id") collate "C", "id");`,
     );
+    for (const index of [
+      'create index "assemblies_assembly_id_order_idx" on "assemblies" (lower("assembly_id") collate "C", "id")',
+      'create index "assemblies_serial_search_idx" on "assemblies" (lower("serial") collate "C")',
+    ]) {
+      this.addSql(`${index};`);
+    }
     this.addSql(
       `create unique index "assemblies_assembly_id_unique" on "assemblies" ("organization_id", lower("assembly_id"));`,
     );

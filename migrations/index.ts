@@ -28,6 +28,8 @@ import { Migration20261127090000_integrations } from './Migration20261127090000_
 import { Migration20261127130000_registrations_company_index } from './Migration20261127130000_registrations_company_index.js';
 import { Migration20261207014518_organization_people } from './Migration20261207014518_organization_people.js';
 import { Migration20261207054837_inventory } from './Migration20261207054837_inventory.js';
+import { Migration20261207120348_inventory_import } from './Migration20261207120348_inventory_import.js';
+import { Migration20261207120550_assembly_corrections } from './Migration20261207120550_assembly_corrections.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -127,4 +129,12 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261207014518_organization_people,
   },
   { name: 'Migration20261207054837_inventory', class: Migration20261207054837_inventory },
+  {
+    name: 'Migration20261207120348_inventory_import',
+    class: Migration20261207120348_inventory_import,
+  },
+  {
+    name: 'Migration20261207120550_assembly_corrections',
+    class: Migration20261207120550_assembly_corrections,
+  },
 ];

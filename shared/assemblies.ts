@@ -275,18 +275,31 @@ const size = z.preprocess(
     }),
 );
 
+/** The utility's own assembly ID, unique within its organization. */
+export const ZAssemblyNumber = required(
+  INVENTORY_MESSAGES.assemblyIdRequired,
+  INVENTORY_LIMITS.code,
+);
+
+/** What an assembly's nameplate says: what a tester in the field reads and may correct. */
+export const ZNameplate = z.object({
+  serial: text(INVENTORY_LIMITS.code),
+  make: text(100),
+  model: text(100),
+  sizeInches: size,
+});
+export type TNameplate = z.output<typeof ZNameplate>;
+export const NAMEPLATE_FIELDS = Object.keys(ZNameplate.shape) as (keyof TNameplate)[];
+
 /** An assembly's own fields (its location is named apart), for the console and the import. */
 export const ZAssemblyFields = z
   .object({
-    assemblyId: required(INVENTORY_MESSAGES.assemblyIdRequired, INVENTORY_LIMITS.code),
-    serial: text(INVENTORY_LIMITS.code),
+    assemblyId: ZAssemblyNumber,
     type: z.preprocess(
       (value) => (typeof value === 'string' ? (assemblyTypeOf(value) ?? value) : value),
       z.enum(ASSEMBLY_TYPES, { error: INVENTORY_MESSAGES.typeInvalid }),
     ),
-    make: text(100),
-    model: text(100),
-    sizeInches: size,
+    ...ZNameplate.shape,
     hazard: choice(ASSEMBLY_HAZARDS, INVENTORY_MESSAGES.hazardInvalid),
     service: choice(ASSEMBLY_SERVICES, INVENTORY_MESSAGES.serviceInvalid),
     placement: text(),

@@ -16,6 +16,7 @@ export const AUDITED_ENTITIES = {
   webhook_endpoint: 'Webhook endpoint',
   location: 'Location',
   assembly: 'Assembly',
+  assembly_correction: "Tester's correction",
 } as const;
 export type TAuditedEntity = keyof typeof AUDITED_ENTITIES;
 
@@ -55,5 +56,8 @@ export const AUDIT_ACTIONS = {
   reveal_secret: 'Signing secret shown',
   resend: 'Resend',
   send_test: 'Test event sent',
+  propose: 'Proposed by a tester',
+  accept: 'Accept',
+  refuse: 'Refuse',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -11,6 +11,10 @@ import i18nPlugin from './i18n/plugin.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import accountPlugin from './modules/account/routes.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
+import {
+  accountCorrectionRoutes,
+  correctionRoutes,
+} from './modules/assembly-corrections/routes.js';
 import { certificationRoutes } from './modules/certifications/routes.js';
 import { complianceRoutes, reminderJobs } from './modules/compliance/routes.js';
 import { directoryPages } from './modules/directory/pages.js';
@@ -21,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { apiKeyRoutes } from './modules/integrations/key-routes.js';
 import { readApiRoutes } from './modules/integrations/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
+import { inventoryImportRoutes } from './modules/inventory-import/routes.js';
 import organizationAccessPlugin from './modules/organization-access/plugin.js';
 import { organizationPeopleRoutes } from './modules/organization-people/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
@@ -148,6 +153,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRestRoutes);
   await app.register(organizationPeopleRoutes);
   await app.register(inventoryRoutes);
+  await app.register(correctionRoutes);
+  await app.register(accountCorrectionRoutes);
+  await app.register(inventoryImportRoutes);
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);
   await app.register(readApiRoutes, { prefix: '/api/v1' });

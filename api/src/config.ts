@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { INVENTORY_IMPORT_LIMITS } from '../../shared/inventory-import.js';
 import { DEFAULT_PROGRAM_TIME_ZONE, isTimeZone } from '../../shared/program-zone.js';
 import { STAFF_ROLES, type TStaffRole } from '../../shared/staff-roles.js';
 import { MIN_STAFF_PASSWORD } from '../../shared/staff-sign-in.js';
@@ -86,6 +87,21 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_LOCAL: booleanFlag.default(false),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SEED_DEMO: booleanFlag.optional(),
+  INVENTORY_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(INVENTORY_IMPORT_LIMITS.maxBytes),
+  INVENTORY_IMPORT_MAX_ROWS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(INVENTORY_IMPORT_LIMITS.maxRows),
+  INVENTORY_IMPORT_MAX_UNZIPPED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(INVENTORY_IMPORT_LIMITS.maxUnzippedBytes),
   FAULT_POINT: z.enum(FAULT_POINTS).optional(),
 });
 export type TEnv = z.input<typeof ZEnv>;
@@ -173,6 +189,8 @@ export interface AppConfig {
   outboxSweep: boolean;
   /** Create the demo organization on start (development default). */
   seedDemo: boolean;
+  /** Bounds of an inventory import's file: its bytes, its rows, an xlsx's unzipped bytes. */
+  inventoryImport: { maxBytes: number; maxRows: number; maxUnzippedBytes: number };
   /** Tests only: where a final submit kills its process (api/src/testing/fault-points.ts). */
   faultPoint: TFaultPoint | undefined;
 }
@@ -277,6 +295,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     outboxSweep: e.OUTBOX_SWEEP,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
+    inventoryImport: {
+      maxBytes: e.INVENTORY_IMPORT_MAX_BYTES,
+      maxRows: e.INVENTORY_IMPORT_MAX_ROWS,
+      maxUnzippedBytes: e.INVENTORY_IMPORT_MAX_UNZIPPED_BYTES,
+    },
     faultPoint: e.FAULT_POINT,
   };
 }

@@ -44,7 +44,10 @@ async function seedAudit(context: BenchContext, perUser: number) {
 }
 
 /** A Program manager of the organization, signed in: their token. */
-async function programManagerToken(context: BenchContext, organization: OrganizationRef) {
+export async function programManagerToken(
+  context: BenchContext,
+  organization: Pick<OrganizationRef, 'id'>,
+) {
   const email = `bench-pm-${randomBytes(4).toString('hex')}@example.org`;
   const password = `bench-${randomBytes(12).toString('hex')}`;
   await context.db.query(

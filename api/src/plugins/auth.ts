@@ -27,6 +27,8 @@ export const PATH_PARAMETER_KINDS = [
   'membership',
   'location',
   'assembly',
+  'assemblyCorrection',
+  'inventory_import',
   'shared',
   'value',
 ] as const;

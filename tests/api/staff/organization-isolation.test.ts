@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AssemblyCorrection,
   AuditEntry,
   Certification,
   Registration,
@@ -185,6 +186,19 @@ beforeAll(async () => {
     locationId: location.json().id,
   });
   expect(assembly.statusCode, assembly.body).toBe(201);
+  const correction = em.create(AssemblyCorrection, {
+    organization: bravo.id,
+    assembly: assembly.json().id,
+    proposedBy: bravoOnly.user.id,
+    kind: 'nameplate',
+    onFile: { serial: '', make: '', model: '', sizeInches: null },
+    proposed: { serial: BRAVO.assembly, make: '', model: '', sizeInches: null },
+  });
+  await em.flush();
+  const inventoryImport = await asAdmin('POST', '/api/admin/inventory-imports', {
+    organizationId: bravo.id,
+  });
+  expect(inventoryImport.statusCode, inventoryImport.body).toBe(201);
 
   const expiring = await asAdmin(
     'GET',
@@ -210,6 +224,8 @@ beforeAll(async () => {
     membership: String(member.json().id),
     location: String(location.json().id),
     assembly: String(assembly.json().id),
+    assemblyCorrection: String(correction.id),
+    inventory_import: String(inventoryImport.json().id),
   });
 
   manager = await signInOrganizationPerson(t, [
@@ -281,6 +297,9 @@ const NAMING_BRAVO: Record<string, () => { url: string; payload?: Record<string,
   'GET /api/admin/assemblies': () => ({
     url: `/api/admin/assemblies?${filter({ organization: bravo.id })}`,
   }),
+  'GET /api/admin/assembly-corrections': () => ({
+    url: `/api/admin/assembly-corrections?${filter({ organization: bravo.id })}`,
+  }),
   'POST /api/admin/locations': () => ({
     url: '/api/admin/locations',
     payload: {
@@ -293,6 +312,10 @@ const NAMING_BRAVO: Record<string, () => { url: string; payload?: Record<string,
   'POST /api/admin/assemblies': () => ({
     url: '/api/admin/assemblies',
     payload: { ...BRAVO_ASSEMBLY(), assemblyId: `A-${unique()}`, locationId: bravoValues.location },
+  }),
+  'POST /api/admin/inventory-imports': () => ({
+    url: '/api/admin/inventory-imports',
+    payload: { organizationId: bravo.id },
   }),
   'POST /api/sc/account/organization': () => ({
     url: '/api/sc/account/organization',

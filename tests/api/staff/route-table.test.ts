@@ -257,6 +257,10 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^\w+ \/api\/admin\/organization-people\b/, 'administrator'],
   // An organization's inventory and its testing rules (issue 38).
   [/^(POST|PUT) \/api\/admin\/(locations|assemblies|testing-rules)\b/, 'editor'],
+  // An organization's inventory imported from the utility's file (issue 38).
+  [/^(POST|PUT) \/api\/admin\/inventory-imports\b/, 'editor'],
+  // Testers' corrections of the inventory, decided by the organization (issue 38).
+  [/^PUT \/api\/admin\/assembly-corrections\//, 'editor'],
   [/^(GET|HEAD) /, 'viewer'],
 ];
 
@@ -283,7 +287,9 @@ const ORGANIZATION_ROLE_RULES: [RegExp, TOrganizationRole | null][] = [
   ],
   [/^PUT \/api\/(admin\/organizations\/:id|sc\/submit\/editorganization\/)/, 'program_manager'],
   [/^PUT \/api\/admin\/testing-rules\//, 'program_manager'],
+  [/^\w+ \/api\/admin\/inventory-imports\b/, 'program_manager'],
   [/^(POST|PUT) \/api\/admin\/(locations|assemblies)\b/, 'reviewer'],
+  [/^PUT \/api\/admin\/assembly-corrections\//, 'reviewer'],
   [/^POST \/api\/sc\/submit\/(enroll|enroll_all)\//, 'reviewer'],
   [
     /^POST \/api\/sc\/submit\/review\/:registrationId\/(document|approve|request_changes|reject)$/,

@@ -1,4 +1,5 @@
 import { AccountEmailChange, AccountSession, AccountSignInLink } from './account.js';
+import { AssemblyCorrection } from './assembly-correction.js';
 import { AgencyType, CertificationAgency, CertificationType } from './certification.js';
 import { Company } from './company.js';
 import { Credential, CredentialType } from './credential.js';
@@ -14,6 +15,7 @@ import {
   WebhookEvent,
 } from './integration.js';
 import { Assembly, Location } from './inventory.js';
+import { InventoryImport, InventoryImportEntry } from './inventory-import.js';
 import {
   Organization,
   OrganizationAgency,
@@ -34,6 +36,7 @@ import { TestKit } from './test-kit.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
 
 export * from './account.js';
+export * from './assembly-correction.js';
 export type { TCertificationValues, TTestKitValues } from './base.js';
 export * from './certification.js';
 export * from './company.js';
@@ -44,6 +47,7 @@ export * from './draft.js';
 export * from './email.js';
 export * from './integration.js';
 export * from './inventory.js';
+export * from './inventory-import.js';
 export * from './organization.js';
 export * from './reminder.js';
 export * from './staff.js';
@@ -91,4 +95,7 @@ export const entities = [
   WebhookAttempt,
   Location,
   Assembly,
+  InventoryImport,
+  InventoryImportEntry,
+  AssemblyCorrection,
 ];

@@ -42,10 +42,32 @@ export const Location = defineEntity({
   ],
   indexes: [
     { name: 'locations_changes_idx', properties: ['updatedAt', 'id'] },
+    // The lists' order and prefix search, in one organization and over all (byte order: the
+    // codes and addresses people type, whatever the database's own collation).
+    {
+      name: 'locations_organization_account_idx',
+      expression:
+        'create index "locations_organization_account_idx" on "locations" ("organization_id", lower("account_number") collate "C", "id")',
+    },
     {
       name: 'locations_address_idx',
       expression:
-        'create index "locations_address_idx" on "locations" ("organization_id", lower("address1") text_pattern_ops)',
+        'create index "locations_address_idx" on "locations" ("organization_id", lower("address1") collate "C")',
+    },
+    {
+      name: 'locations_account_order_idx',
+      expression:
+        'create index "locations_account_order_idx" on "locations" (lower("account_number") collate "C", "id")',
+    },
+    {
+      name: 'locations_address_search_idx',
+      expression:
+        'create index "locations_address_search_idx" on "locations" (lower("address1") collate "C")',
+    },
+    {
+      name: 'locations_name_search_idx',
+      expression:
+        'create index "locations_name_search_idx" on "locations" (lower("name") collate "C")',
     },
   ],
 });
@@ -105,15 +127,26 @@ export const Assembly = defineEntity({
     { name: 'assemblies_changes_idx', properties: ['updatedAt', 'id'] },
     { name: 'assemblies_location_idx', properties: ['location'] },
     { name: 'assemblies_organization_due_idx', properties: ['organization', 'nextDueOn', 'id'] },
+    // As the locations': order and prefix search in one organization and over all.
     {
       name: 'assemblies_serial_idx',
       expression:
-        'create index "assemblies_serial_idx" on "assemblies" ("organization_id", lower("serial") text_pattern_ops)',
+        'create index "assemblies_serial_idx" on "assemblies" ("organization_id", lower("serial") collate "C")',
     },
     {
       name: 'assemblies_assembly_id_prefix_idx',
       expression:
-        'create index "assemblies_assembly_id_prefix_idx" on "assemblies" ("organization_id", lower("assembly_id") text_pattern_ops)',
+        'create index "assemblies_assembly_id_prefix_idx" on "assemblies" ("organization_id", lower("assembly_id") collate "C", "id")',
+    },
+    {
+      name: 'assemblies_assembly_id_order_idx',
+      expression:
+        'create index "assemblies_assembly_id_order_idx" on "assemblies" (lower("assembly_id") collate "C", "id")',
+    },
+    {
+      name: 'assemblies_serial_search_idx',
+      expression:
+        'create index "assemblies_serial_search_idx" on "assemblies" (lower("serial") collate "C")',
     },
   ],
 });

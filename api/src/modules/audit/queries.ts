@@ -95,6 +95,10 @@ export interface AuditEntryRow {
   entityId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The role the staff member acted in (recordAudit's staffRole); absent for none. */
+  staffRole?: string | null;
+  /** The organization the change concerns; absent: the record's (by trigger). */
+  organizationId?: number | null;
 }
 
 /**
@@ -102,12 +106,15 @@ export interface AuditEntryRow {
  * rows at once; answers each entry's id and entity id (in no particular order). Run it in the change's transaction.
  */
 export const auditEntriesInsert: SqlPart<AuditEntryRow[], { auditRows: string }> = {
-  text: `insert into audit_log (staff_id, staff_email, action, entity_type, entity_id, before, after)
+  text: `insert into audit_log (staff_id, staff_email, staff_role, organization_id, action,
+                          entity_type, entity_id, before, after)
    select a."staffId",
           coalesce(a."staffEmail", (select s.email from staff_accounts s where s.id = a."staffId")),
-          a.action, a."entityType", a."entityId", a.before, a.after
+          a."staffRole", a."organizationId", a.action, a."entityType", a."entityId", a.before,
+          a.after
      from jsonb_to_recordset(:auditRows::jsonb) as a("staffId" int, "staffEmail" text,
-       action text, "entityType" text, "entityId" text, before jsonb, after jsonb)
+       "staffRole" text, "organizationId" int, action text, "entityType" text, "entityId" text,
+       before jsonb, after jsonb)
    returning id, entity_id`,
   values: (rows) => ({ auditRows: json(rows) }),
 };

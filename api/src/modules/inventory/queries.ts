@@ -97,15 +97,19 @@ const organizationIs = (column: string, organizationId: number | undefined) =>
     ? undefined
     : { text: `${column} = :organizationId`, params: { organizationId } };
 
+/** A column as the lists order and search it: lower case, byte order (the indexes' own). */
+const folded = (column: string) => `lower(${column}) collate "C"`;
+
 function locationWhere(conditions: LocationConditions): SqlFragment {
   return whereAll([
     idIn('l.id', conditions.ids),
     organizationIs('l.organization_id', conditions.organizationId),
     conditions.q?.trim()
       ? {
-          // locations_account_unique, locations_address_idx
-          text: `(lower(l.account_number) like :prefix or lower(l.address1) like :prefix
-                  or lower(l.name) like :prefix)`,
+          // locations_organization_account_idx, locations_address_idx; over every
+          // organization locations_account_order_idx and the *_search_idx
+          text: `(${folded('l.account_number')} like :prefix or ${folded('l.address1')} like :prefix
+                  or ${folded('l.name')} like :prefix)`,
           params: { prefix: prefix(conditions.q) },
         }
       : undefined,
@@ -116,6 +120,29 @@ function equals<V>(column: string, name: string, value: V | undefined): SqlFragm
   return value === undefined
     ? undefined
     : { text: `${column} = :${name}`, params: { [name]: value } };
+}
+
+/**
+ * The assemblies whose assembly ID or serial, or whose location's account number or address,
+ * starts so: each through its own index (in the organization, or over all), as one set, since
+ * one condition over both tables could use none of them.
+ */
+function assemblySearch(prefix: string, organizationId: number | undefined): SqlFragment {
+  const own = (column: string) =>
+    organizationId === undefined ? '' : ` and ${column} = :organizationId`;
+  return {
+    text: `a.id in (
+             select s.id from assemblies s
+              where ${folded('s.assembly_id')} like :prefix${own('s.organization_id')}
+             union all
+             select s.id from assemblies s
+              where ${folded('s.serial')} like :prefix${own('s.organization_id')}
+             union all
+             select s.id from locations p join assemblies s on s.location_id = p.id
+              where (${folded('p.account_number')} like :prefix
+                     or ${folded('p.address1')} like :prefix)${own('p.organization_id')})`,
+    params: { prefix, ...(organizationId === undefined ? {} : { organizationId }) },
+  };
 }
 
 function assemblyWhere(conditions: AssemblyConditions): SqlFragment {
@@ -135,20 +162,15 @@ function assemblyWhere(conditions: AssemblyConditions): SqlFragment {
         }
       : undefined,
     conditions.q?.trim()
-      ? {
-          // assemblies_assembly_id_prefix_idx, assemblies_serial_idx, and the location's own
-          text: `(lower(a.assembly_id) like :prefix or lower(a.serial) like :prefix
-                  or lower(l.account_number) like :prefix or lower(l.address1) like :prefix)`,
-          params: { prefix: prefix(conditions.q) },
-        }
+      ? assemblySearch(prefix(conditions.q), conditions.organizationId)
       : undefined,
   ]);
 }
 
 const LOCATION_SORTS: Record<string, string> = {
-  accountNumber: 'lower(l.account_number)',
-  name: 'lower(l.name)',
-  address1: 'lower(l.address1)',
+  accountNumber: folded('l.account_number'),
+  name: folded('l.name'),
+  address1: folded('l.address1'),
   city: 'lower(l.city)',
   createdAt: 'l.created_at',
   updatedAt: 'l.updated_at',
@@ -157,8 +179,8 @@ const LOCATION_SORTS: Record<string, string> = {
 export const LOCATION_SORT_FIELDS = Object.keys(LOCATION_SORTS);
 
 const ASSEMBLY_SORTS: Record<string, string> = {
-  assemblyId: 'lower(a.assembly_id)',
-  serial: 'lower(a.serial)',
+  assemblyId: folded('a.assembly_id'),
+  serial: folded('a.serial'),
   type: 'a.type',
   status: 'a.status',
   nextDueOn: 'a.next_due_on',
@@ -219,11 +241,7 @@ export async function assembliesPage(
             limit :limit offset :offset`,
     params: { ...where.params, limit: page.limit, offset: page.offset },
   });
-  // The location is joined to count only when the search reads its account or address.
-  const countFrom = conditions.q?.trim()
-    ? 'from assemblies a join locations l on l.id = a.location_id'
-    : 'from assemblies a';
-  const total = await countUpTo(em, 'inventory-assemblies-count', countFrom, where);
+  const total = await countUpTo(em, 'inventory-assemblies-count', 'from assemblies a', where);
   return { rows, total };
 }
 

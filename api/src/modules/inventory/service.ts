@@ -148,7 +148,7 @@ export async function getAssembly(em: EntityManager, id: number): Promise<TAssem
 }
 
 /** What the audit log and webhooks keep of a location. */
-const locationSnapshot = (location: TLocationFields) => ({
+export const locationSnapshot = (location: TLocationFields) => ({
   accountNumber: location.accountNumber,
   name: location.name,
   address1: location.address1,
@@ -300,7 +300,7 @@ async function withReplacement(
 }
 
 /** What the audit log and webhooks keep of an assembly. */
-const assemblySnapshot = (
+export const assemblySnapshot = (
   assembly: TAssemblyFields & { locationId: number; nextDueOn: string | null },
 ) => ({
   locationId: assembly.locationId,

@@ -87,6 +87,18 @@ export const assemblyOf = check<{ id: number }>(
   `select true as found from assemblies where id = :id and organization_id = :organizationId`,
 );
 
+export const assemblyCorrectionOf = check<{ id: number }>(
+  'access-assembly-correction',
+  `select true as found from assembly_corrections
+    where id = :id and organization_id = :organizationId`,
+);
+
+// inventory_imports_pkey: an import carries its organization.
+export const inventoryImportOf = check<{ id: number }>(
+  'access-inventory-import',
+  `select true as found from inventory_imports where id = :id and organization_id = :organizationId`,
+);
+
 // The Expiring view's row ids: a certification's id × 3, a kit's × 3 + 1, a credential's × 3 + 2.
 export const expiringItemOf = check<{ recordId: number; kind: number }>(
   'access-expiring-item',

@@ -1,16 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { INVENTORY_MESSAGES } from '../../../../shared/assemblies.js';
+import { CORRECTION_MESSAGES } from '../../../../shared/assembly-corrections.js';
 import { MESSAGES } from '../../../../shared/codes.js';
+import { INVENTORY_IMPORT_MESSAGES } from '../../../../shared/inventory-import.js';
 import { ORGANIZATION_PEOPLE_MESSAGES } from '../../../../shared/organization-people.js';
 import { REVIEW_STAFF_MESSAGES } from '../../../../shared/review.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import type { TOrganizationRecordKind } from '../../plugins/auth.js';
 import {
   apiKeyOf,
+  assemblyCorrectionOf,
   assemblyOf,
   auditEntryOf,
   documentOf,
   expiringItemOf,
+  inventoryImportOf,
   locationOf,
   membershipOf,
   organizationNamed,
@@ -42,6 +46,8 @@ export const NOT_FOUND: Record<TOrganizationRecordKind, string> = {
   membership: ORGANIZATION_PEOPLE_MESSAGES.notFound,
   location: INVENTORY_MESSAGES.locationNotFound,
   assembly: INVENTORY_MESSAGES.assemblyNotFound,
+  assemblyCorrection: CORRECTION_MESSAGES.notFound,
+  inventory_import: INVENTORY_IMPORT_MESSAGES.notFound,
 };
 
 const ID = /^[1-9][0-9]{0,14}$/;
@@ -87,6 +93,8 @@ const CHECKS: Record<TOrganizationRecordKind, Check> = {
   membership: byId(membershipOf),
   location: byId(locationOf),
   assembly: byId(assemblyOf),
+  assemblyCorrection: byId(assemblyCorrectionOf),
+  inventory_import: byId(inventoryImportOf),
 };
 
 /** Whether the record a path names belongs to the organization. */

@@ -90,7 +90,9 @@ type StorageKeys = { storageKeys: string[] };
 /** Of the given storage keys (at least one), those a document row names. */
 const KNOWN_STORAGE_KEYS = sql<StorageKeys>(
   'known-storage-keys',
-  'select storage_key from documents where storage_key in (:storageKeys)',
+  `select storage_key from documents where storage_key in (:storageKeys)
+   union all
+   select storage_key from inventory_imports where storage_key in (:storageKeys)`,
 );
 
 export async function knownStorageKeys(

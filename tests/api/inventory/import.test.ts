@@ -1,0 +1,391 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TOrganization } from '../../../api/src/db/entities/index.js';
+import { INVENTORY_MESSAGES } from '../../../shared/assemblies.js';
+import { guessMapping } from '../../../shared/inventory-import.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { makeOrganization } from '../../helpers/fixtures.js';
+import { bearer, signIn, signInOrganizationPerson, staffClient, unique } from '../staff/helpers.js';
+
+// The import of an organization's inventory from the utility's own file: the columns guessed
+// from a billing export's headers, the plan streamed into entries, applied in one transaction
+// with an audit entry and a webhook event per change, refused rows named by row and column.
+
+const MAX_BYTES = 200_000;
+let t: TestApp;
+let alpha: TOrganization;
+let asAdmin: ReturnType<typeof staffClient>;
+let adminToken: string;
+
+const HEADER =
+  'Account #,Service Address,City,Owner Name,Owner Email,Device ID,Serial Number,Device Type,Size,Hazard,Install Date,Last Test Date,Next Test Due';
+
+const csvOf = (lines: string[]) => `\ufeff${[HEADER, ...lines].join('\r\n')}\r\n`;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { INVENTORY_IMPORT_MAX_BYTES: String(MAX_BYTES) } });
+  const admin = await signIn(t);
+  adminToken = admin.token;
+  asAdmin = staffClient(t.app, admin.token);
+  alpha = await makeOrganization(t.app.orm.em.fork(), { name: `Alpha Water ${unique()}` });
+});
+afterAll(() => t.close());
+
+async function newImport(organizationId = alpha.id, token = adminToken) {
+  const created = await staffClient(t.app, token)('POST', '/api/admin/inventory-imports', {
+    organizationId,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as number;
+}
+
+function upload(id: number, body: string | Buffer, type = 'text/csv', token = adminToken) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/inventory-imports/${id}/file?name=export.csv`,
+    headers: { ...bearer(token), 'content-type': type },
+    payload: body,
+  });
+}
+
+async function changes(id: number, kind: string) {
+  const answer = await asAdmin(
+    'GET',
+    `/api/admin/inventory-imports/${id}/changes?kind=${kind}&_start=0&_end=100`,
+  );
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json();
+}
+
+const count = async (text: string, params: unknown[]) => {
+  const rows = await t.app.orm.em.fork().getConnection().execute(text, params);
+  return Number((rows[0] as { n: number }).n);
+};
+
+describe('the mapping', () => {
+  it('is guessed from a billing export’s headers', () => {
+    const mapping = guessMapping(HEADER.split(','));
+    expect(mapping).toMatchObject({
+      accountNumber: 'Account #',
+      address1: 'Service Address',
+      city: 'City',
+      ownerName: 'Owner Name',
+      ownerEmail: 'Owner Email',
+      assemblyId: 'Device ID',
+      serial: 'Serial Number',
+      type: 'Device Type',
+      size: 'Size',
+      hazard: 'Hazard',
+      installedOn: 'Install Date',
+      lastTestedOn: 'Last Test Date',
+      nextDueOn: 'Next Test Due',
+    });
+    expect(guessMapping(['Acct No', 'Address'])).toMatchObject({
+      accountNumber: 'Acct No',
+      address1: 'Address',
+    });
+  });
+
+  it('refuses a mapping without a required field in the product’s words', async () => {
+    const id = await newImport();
+    expect(
+      (
+        await upload(
+          id,
+          csvOf([`A-${unique()},1 Main St,Springfield,,,D-${unique()},,RP,1,high,,,`]),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const answer = await asAdmin('PUT', `/api/admin/inventory-imports/${id}/mapping`, {
+      mapping: { ...guessMapping(HEADER.split(',')), type: null },
+      markMissingRemoved: false,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors['mapping.type']).toBe(
+      'Please choose the column that holds the type.',
+    );
+  });
+});
+
+describe('a plan applied', () => {
+  it('applies once, with an audit entry and a webhook event per change; the same file again changes nothing', async () => {
+    const organization = await makeOrganization(t.app.orm.em.fork(), { name: `Plan ${unique()}` });
+    const account = `AC-${unique()}`;
+    const file = csvOf([
+      `${account},1 Main St,Springfield,Olga Owner,olga@example.com,D1-${account},S-1,RPZ,3/4,high,01/15/2020,2025-03-01,`,
+      `${account},1 Main St,Springfield,Olga Owner,olga@example.com,D2-${account},S-2,Double Check,2,low,2019-05-01,,2026-06-01`,
+    ]);
+    const id = await newImport(organization.id);
+    const planned = await upload(id, file);
+    expect(planned.statusCode, planned.body).toBe(200);
+    expect(planned.json()).toMatchObject({
+      state: 'planned',
+      rowsRead: 2,
+      summary: { newLocations: 1, newAssemblies: 2, refused: 0, changedAssemblies: 0 },
+    });
+    const applied = await asAdmin('POST', `/api/admin/inventory-imports/${id}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().state).toBe('applied');
+    expect((await asAdmin('POST', `/api/admin/inventory-imports/${id}/apply`)).statusCode).toBe(
+      409,
+    );
+
+    expect(
+      await count('select count(*)::int as n from assemblies where organization_id = ?', [
+        organization.id,
+      ]),
+    ).toBe(2);
+    expect(
+      await count(
+        `select count(*)::int as n from audit_log where organization_id = ? and entity_type in ('location', 'assembly')`,
+        [organization.id],
+      ),
+    ).toBe(3);
+    expect(
+      await count(`select count(*)::int as n from webhook_events where ? = any(organization_ids)`, [
+        organization.id,
+      ]),
+    ).toBe(3);
+
+    const again = await newImport(organization.id);
+    const replanned = await upload(again, file);
+    expect(replanned.json().summary).toMatchObject({
+      newLocations: 0,
+      changedLocations: 0,
+      newAssemblies: 0,
+      changedAssemblies: 0,
+      missing: 0,
+      unchanged: 3,
+    });
+  });
+
+  it('plans again and answers 409 when the inventory changed since the plan', async () => {
+    const organization = await makeOrganization(t.app.orm.em.fork(), { name: `Stale ${unique()}` });
+    const account = `ST-${unique()}`;
+    const id = await newImport(organization.id);
+    await upload(id, csvOf([`${account},2 Elm St,Springfield,,,X-${account},,DC,1,low,,,`]));
+    const location = await asAdmin('POST', '/api/admin/locations', {
+      organizationId: organization.id,
+      accountNumber: `OTHER-${unique()}`,
+      address1: '3 Oak St',
+      city: 'Springfield',
+    });
+    expect(location.statusCode).toBe(201);
+    const applied = await asAdmin('POST', `/api/admin/inventory-imports/${id}/apply`);
+    expect(applied.statusCode).toBe(409);
+    expect(applied.json().message).toBe(
+      'The inventory changed since this plan was made; it was planned again: please read it before applying.',
+    );
+    expect((await asAdmin('GET', `/api/admin/inventory-imports/${id}`)).json().state).toBe(
+      'planned',
+    );
+    expect((await asAdmin('POST', `/api/admin/inventory-imports/${id}/apply`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('marks missing assemblies removed only when asked', async () => {
+    const organization = await makeOrganization(t.app.orm.em.fork(), {
+      name: `Missing ${unique()}`,
+    });
+    const account = `MI-${unique()}`;
+    const both = csvOf([
+      `${account},4 Pine St,Springfield,,,K1-${account},,PVB,1,high,,,`,
+      `${account},4 Pine St,Springfield,,,K2-${account},,PVB,1,high,,,`,
+    ]);
+    const first = await newImport(organization.id);
+    await upload(first, both);
+    expect((await asAdmin('POST', `/api/admin/inventory-imports/${first}/apply`)).statusCode).toBe(
+      200,
+    );
+    const one = csvOf([`${account},4 Pine St,Springfield,,,K1-${account},,PVB,1,high,,,`]);
+    const kept = await newImport(organization.id);
+    expect((await upload(kept, one)).json().summary.missing).toBe(1);
+    expect((await changes(kept, 'missing')).rows[0]).toMatchObject({
+      key: `K2-${account}`,
+      kind: 'missing',
+    });
+    expect((await asAdmin('POST', `/api/admin/inventory-imports/${kept}/apply`)).statusCode).toBe(
+      200,
+    );
+    const status = () =>
+      t.app.orm.em
+        .fork()
+        .getConnection()
+        .execute('select status from assemblies where assembly_id = ?', [`K2-${account}`]);
+    expect((await status())[0]).toEqual({ status: 'active' });
+    const removing = await newImport(organization.id);
+    await upload(removing, one);
+    const mapping = (await asAdmin('GET', `/api/admin/inventory-imports/${removing}`)).json()
+      .mapping;
+    const chosen = await asAdmin('PUT', `/api/admin/inventory-imports/${removing}/mapping`, {
+      mapping,
+      markMissingRemoved: true,
+    });
+    expect(chosen.json()).toMatchObject({ state: 'planned', markMissingRemoved: true });
+    expect(
+      (await asAdmin('POST', `/api/admin/inventory-imports/${removing}/apply`)).statusCode,
+    ).toBe(200);
+    expect((await status())[0]).toEqual({ status: 'removed' });
+  });
+});
+
+describe('refused rows', () => {
+  it('name the row, the column and why', async () => {
+    const account = `RF-${unique()}`;
+    const id = await newImport();
+    const planned = await upload(
+      id,
+      csvOf([
+        `${account},5 Ash St,Springfield,,,R1-${account},,Rocket,1,high,,,`,
+        `${account},5 Ash St,Springfield,,,R2-${account},,RP,1,high,31/31/2020,,`,
+        `,5 Ash St,Springfield,,,R3-${account},,RP,1,high,,,`,
+        `${account},5 Ash St,Springfield,,,R4-${account},,RP,1,high,,,`,
+        `${account},5 Ash St,Springfield,,,R4-${account},,RP,1,high,,,`,
+        `${account},6 Other St,Springfield,,,R5-${account},,RP,1,high,,,`,
+      ]),
+    );
+    expect(planned.json().summary.refused).toBe(5);
+    const { rows } = await changes(id, 'refused');
+    const byRow = Object.fromEntries(
+      rows.map((row: { row: number; refusals: unknown }) => [row.row, row.refusals]),
+    );
+    expect(byRow[2]).toEqual([{ column: 'Device Type', message: INVENTORY_MESSAGES.typeInvalid }]);
+    expect(byRow[3]).toEqual([{ column: 'Install Date', message: INVENTORY_MESSAGES.dateInvalid }]);
+    expect(byRow[4]).toEqual([
+      { column: 'Account #', message: INVENTORY_MESSAGES.accountNumberRequired },
+    ]);
+    expect(byRow[6]).toEqual([
+      { column: 'Device ID', message: 'This assembly ID is also in row 5: it is read once.' },
+    ]);
+    expect(byRow[7]).toEqual([
+      {
+        column: 'Service Address',
+        message:
+          'This account number is in row 5 with another value here: one location, one value.',
+      },
+    ]);
+  });
+
+  it('keeps a formula cell as its text', async () => {
+    const account = `FX-${unique()}`;
+    const id = await newImport();
+    await upload(
+      id,
+      csvOf([
+        `${account},"=HYPERLINK(""http://x"")",Springfield,,,F-${account},@SUM(A1),RP,1,high,,,`,
+      ]),
+    );
+    const { rows } = await changes(id, 'new');
+    const assembly = rows.find((row: { entity: string }) => row.entity === 'assembly');
+    const location = rows.find((row: { entity: string }) => row.entity === 'location');
+    expect(location.changes).toContainEqual({
+      field: 'address1',
+      from: null,
+      to: '=HYPERLINK("http://x")',
+    });
+    expect(assembly.changes).toContainEqual({ field: 'serial', from: null, to: '@SUM(A1)' });
+  });
+});
+
+async function storedObjects() {
+  const keys: string[] = [];
+  for await (const object of t.app.documentStorage.list()) keys.push(object.key);
+  return keys.sort();
+}
+
+describe('the file', () => {
+  it('refuses a file past the byte bound and keeps nothing of it', async () => {
+    const id = await newImport();
+    const big = Buffer.alloc(MAX_BYTES + 10 * 1024 * 1024, 'a,');
+    const objectsBefore = await storedObjects();
+    const answer = await upload(id, big);
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json().message).toMatch(/larger than/);
+    const stored = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select storage_key from inventory_imports where id = ?', [id]);
+    expect(stored[0]).toEqual({ storage_key: null });
+    expect(await storedObjects()).toEqual(objectsBefore);
+  });
+
+  it('refuses malformed CSV with its reason and changes nothing', async () => {
+    const id = await newImport();
+    const answer = await upload(id, `${HEADER}\n"unclosed,quote\n`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().state).toBe('failed');
+    expect(answer.json().error).toMatch(/cannot be read/);
+  });
+
+  it('reads an xlsx workbook, its dates and formulas as data', async () => {
+    const account = `XL-${unique()}`;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Inventory');
+    sheet.addRow(HEADER.split(','));
+    sheet.addRow([
+      account,
+      '7 Birch St',
+      'Springfield',
+      'Ann',
+      'ann@example.com',
+      `XL1-${account}`,
+      'S9',
+      'RP',
+      1,
+      'high',
+      new Date(Date.UTC(2020, 0, 15)),
+      null,
+      null,
+    ]);
+    sheet.addRow([
+      account,
+      '7 Birch St',
+      'Springfield',
+      'Ann',
+      'ann@example.com',
+      `XL2-${account}`,
+      { formula: 'A1&"x"', result: 'evil' },
+      'DC',
+      2,
+      'low',
+      null,
+      null,
+      null,
+    ]);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const id = await newImport();
+    const planned = await upload(
+      id,
+      buffer,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(planned.json(), planned.body).toMatchObject({
+      state: 'planned',
+      summary: { newAssemblies: 2 },
+    });
+    const { rows } = await changes(id, 'new');
+    const first = rows.find((row: { key: string }) => row.key === `XL1-${account}`);
+    const second = rows.find((row: { key: string }) => row.key === `XL2-${account}`);
+    expect(first.changes).toContainEqual({ field: 'installedOn', from: null, to: '2020-01-15' });
+    expect(second.changes).toContainEqual({ field: 'serial', from: null, to: '=A1&"x"' });
+  });
+});
+
+describe("another organization's people", () => {
+  it('get 404 for an import of another organization', async () => {
+    const bravo = await makeOrganization(t.app.orm.em.fork(), { name: `Bravo ${unique()}` });
+    const id = await newImport(bravo.id);
+    const manager = await signInOrganizationPerson(t, [
+      { organizationId: alpha.id, role: 'program_manager' },
+    ]);
+    const asManager = staffClient(t.app, manager.token);
+    expect((await asManager('GET', `/api/admin/inventory-imports/${id}`)).statusCode).toBe(404);
+    expect((await asManager('POST', `/api/admin/inventory-imports/${id}/apply`)).statusCode).toBe(
+      404,
+    );
+    const own = await asManager('POST', '/api/admin/inventory-imports', {});
+    expect(own.statusCode).toBe(201);
+    expect(own.json().organizationId).toBe(alpha.id);
+  });
+});
