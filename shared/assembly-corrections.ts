@@ -51,7 +51,7 @@ export const ZCorrectionDecision = z
   .object({
     decision: z.enum(['accept', 'refuse'], { error: CORRECTION_MESSAGES.decisionInvalid }),
     reason: note,
-    assemblyId: ZAssemblyNumber.optional(),
+    newAssemblyId: ZAssemblyNumber.optional(),
   })
   .superRefine((decision, context) => {
     if (decision.decision === 'refuse' && !decision.reason) {

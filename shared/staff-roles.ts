@@ -77,6 +77,29 @@ export const CONSOLE_PERMISSIONS = {
     edit: may('administrator', null),
     create: may('administrator', null),
   },
+  // An organization's inventory: its locations and their assemblies (never deleted).
+  locations: {
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+    create: may('editor', 'reviewer'),
+    edit: may('editor', 'reviewer'),
+  },
+  assemblies: {
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+    create: may('editor', 'reviewer'),
+    edit: may('editor', 'reviewer'),
+  },
+  // Testers' corrections of the inventory, accepted or refused by the organization.
+  'assembly-corrections': {
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+    edit: may('editor', 'reviewer'),
+  },
+  // When its assemblies are due: a section of the organization's page.
+  'testing-rules': { show: may('viewer', 'viewer'), edit: may('editor', 'program_manager') },
+  // A spreadsheet of the inventory, planned and then applied.
+  'inventory-imports': { create: may('editor', 'program_manager') },
   // An organization's own people in the console (its page's People).
   'organization-people': {
     list: may('administrator', 'program_manager'),

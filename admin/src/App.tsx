@@ -2,11 +2,14 @@ import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, useLogin } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { setProgramTimeZone } from '../../shared/program-zone';
+import assemblies from './assemblies';
+import assemblyCorrections from './assembly-corrections';
 import audit from './audit';
 import credentialTypes from './credentials';
 import expiring from './expiring';
 import { IntegrationsPage, webhookDeliveries, webhookEndpoints } from './integrations';
 import { ConsoleLayout } from './layout/ConsoleLayout';
+import locations from './locations';
 import organizations from './organizations';
 import { createAuthProvider } from './providers/authProvider';
 import { CONSOLE_BASE } from './providers/basePath';
@@ -45,6 +48,9 @@ const AccountPage = lazy(() =>
 );
 const DocumentPage = lazy(() =>
   import('./documents/DocumentPage').then((m) => ({ default: m.DocumentPage })),
+);
+const InventoryImport = lazy(() =>
+  import('./inventory-import/InventoryImport').then((m) => ({ default: m.InventoryImport })),
 );
 const FirebaseButton = lazy(() =>
   import('./debug/FirebaseButton').then((m) => ({ default: m.FirebaseButton })),
@@ -85,6 +91,9 @@ function Console() {
       <Resource name="expiring" {...expiring} />
       <Resource name="webhook-endpoints" {...webhookEndpoints} />
       <Resource name="webhook-deliveries" {...webhookDeliveries} />
+      <Resource name="assemblies" {...assemblies} />
+      <Resource name="locations" {...locations} />
+      <Resource name="assembly-corrections" {...assemblyCorrections} />
       <CustomRoutes>
         <Route path="/create" element={<CreateOrganization />} />
         <Route path="/search" element={<SearchOrganizations />} />
@@ -95,6 +104,7 @@ function Console() {
         <Route path="/vieworedit/*" element={<OrganizationPage />} />
         <Route path="/integrations" element={<IntegrationsPage />} />
         <Route path="/account" element={<AccountPage />} />
+        <Route path="/inventory-import" element={<InventoryImport />} />
         <Route path="/documents/:id" element={<DocumentPage />} />
         <Route path="/firebase/button" element={<FirebaseButton />} />
       </CustomRoutes>

@@ -12,6 +12,17 @@ function errorText(message: unknown, translate: TranslateFunction): string {
   return '';
 }
 
+/** Every field error's words, those of nested fields (a contact's email) too. */
+function messagesOf(errors: object, translate: TranslateFunction): string[] {
+  return Object.values(errors).flatMap((error) => {
+    const text = errorText(error?.message, translate);
+    if (text !== '') return [text];
+    return error && typeof error === 'object' && !('type' in error)
+      ? messagesOf(error, translate)
+      : [];
+  });
+}
+
 /**
  * The errors of a react-admin form listed above it once a submit was tried: the client's checks
  * and the server's field errors alike (react-admin puts a 400's `errors` on the fields).
@@ -19,11 +30,6 @@ function errorText(message: unknown, translate: TranslateFunction): string {
 export function FormErrorSummary() {
   const { errors, submitCount } = useFormState();
   const translate = useTranslate();
-  const messages =
-    submitCount === 0
-      ? []
-      : Object.values(errors)
-          .map((error) => errorText(error?.message, translate))
-          .filter((message) => message !== '');
+  const messages = submitCount === 0 ? [] : messagesOf(errors, translate);
   return <ErrorList errors={[...new Set(messages)]} />;
 }

@@ -3,6 +3,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
@@ -10,6 +11,8 @@ import HomeIcon from '@mui/icons-material/Home';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
+import PlaceIcon from '@mui/icons-material/Place';
+import PlumbingIcon from '@mui/icons-material/Plumbing';
 import SearchIcon from '@mui/icons-material/Search';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -130,6 +133,37 @@ export const SECTIONS: readonly Section[] = [
       'Certifications and test kit calibrations that are expired or due within 30, 60 or 90 days, for one organization or all, with the last reminder sent; download them as CSV.',
     organizationDescription:
       "Your organization's certifications and test kit calibrations that are expired or due within 30, 60 or 90 days, with the last reminder sent; download them as CSV.",
+  },
+  // The field: the organization's inventory, where its testing program happens.
+  {
+    to: '/assemblies',
+    label: 'Assemblies',
+    icon: <PlumbingIcon />,
+    needs: { resource: 'assemblies', action: 'list' },
+    description:
+      "Organizations' backflow assemblies with their last test and next test due, by type, hazard, service, status and due month; add or change one, or import an organization's inventory from a spreadsheet.",
+    organizationDescription:
+      "Your organization's backflow assemblies with their last test and next test due, by type, hazard, service, status and due month; add or change one, or import your inventory from a spreadsheet.",
+  },
+  {
+    to: '/locations',
+    label: 'Locations',
+    icon: <PlaceIcon />,
+    needs: { resource: 'locations', action: 'list' },
+    description:
+      "Organizations' service locations: each account's address, its owner, manager and tenant, its assemblies and its history.",
+    organizationDescription:
+      "Your organization's service locations: each account's address, its owner, manager and tenant, its assemblies and its history.",
+  },
+  {
+    to: '/assembly-corrections',
+    label: "Testers' Corrections",
+    icon: <EditNoteIcon />,
+    needs: { resource: 'assembly-corrections', action: 'list' },
+    description:
+      "What testers found on organizations' assemblies (another serial, make, model or size, or another assembly in its place), waiting to be accepted or refused.",
+    organizationDescription:
+      'What testers found on your assemblies (another serial, make, model or size, or another assembly in its place), waiting for you to accept or refuse it.',
   },
   {
     to: '/users',

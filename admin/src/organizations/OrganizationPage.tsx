@@ -27,6 +27,7 @@ import {
 } from './organizationForm';
 import { organizationNameCandidates } from './orgNameParam';
 import { formLink, publicSite, SuccessPanel } from './SuccessPanel';
+import { TestingRulesSection } from './TestingRulesSection';
 import { useCredentialTypes } from './useCredentialTypes';
 
 type Mode = 'view' | 'edit' | 'edited' | 'delete';
@@ -38,6 +39,7 @@ export function OrganizationPage() {
   const mayEdit = useAllowed('organizations', 'edit');
   const mayDelete = useAllowed('organizations', 'delete');
   const mayListPeople = useAllowed('organization-people', 'list');
+  const mayReadTestingRules = useAllowed('testing-rules', 'show');
   // An organization's person (or one not known yet) sees the organization's own settings only;
   // whether its people must use two-step sign-in, the provider's staff and those who may edit.
   const ownSettingsOnly = useSessionOrganization() !== null;
@@ -216,6 +218,7 @@ export function OrganizationPage() {
           onCancel={() => setMode('edit')}
         />
       ) : null}
+      {org && mayReadTestingRules ? <TestingRulesSection organizationId={org.org_id} /> : null}
       {org && mayListPeople ? (
         <OrganizationPeople organization={{ id: org.org_id, name: org.org_name }} />
       ) : null}

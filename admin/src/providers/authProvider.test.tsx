@@ -164,4 +164,62 @@ describe('authProvider permissions', () => {
     // An unknown screen is the provider's Administrators'.
     expect(await auth.canAccess?.({ resource: 'unknown', action: 'list' })).toBe(false);
   });
+
+  it("offers an organization's inventory to read to every role, its changes and testers' corrections to Reviewers and Editors, its rules and imports to Program managers and Editors", async () => {
+    const allowed = async (access: unknown) => {
+      forgetAccount();
+      sessionStorage.setItem(TOKEN_KEY, `token-${JSON.stringify(access)}`);
+      const { auth } = setup(async () =>
+        ok({ id: 9, email: 'p@x.org', name: '', role: null, access, organizations: [] }),
+      );
+      const shown: string[] = [];
+      for (const [resource, action] of [
+        ['locations', 'list'],
+        ['locations', 'show'],
+        ['locations', 'create'],
+        ['locations', 'edit'],
+        ['assemblies', 'list'],
+        ['assemblies', 'show'],
+        ['assemblies', 'create'],
+        ['assemblies', 'edit'],
+        ['testing-rules', 'show'],
+        ['testing-rules', 'edit'],
+        ['inventory-imports', 'create'],
+        ['assembly-corrections', 'list'],
+        ['assembly-corrections', 'show'],
+        ['assembly-corrections', 'edit'],
+      ] as const) {
+        if (await auth.canAccess?.({ resource, action })) shown.push(`${resource}.${action}`);
+      }
+      return shown;
+    };
+    const reads = [
+      'locations.list',
+      'locations.show',
+      'assemblies.list',
+      'assemblies.show',
+      'testing-rules.show',
+      'assembly-corrections.list',
+      'assembly-corrections.show',
+    ];
+    const changes = [
+      'locations.create',
+      'locations.edit',
+      'assemblies.create',
+      'assemblies.edit',
+      'assembly-corrections.edit',
+    ];
+    const settings = ['testing-rules.edit', 'inventory-imports.create'];
+    const sorted = (names: string[]) => [...names].sort();
+    const organization = (role: string) => ({ kind: 'organization', role, organizationId: 3 });
+    expect(sorted(await allowed(organization('viewer')))).toEqual(sorted(reads));
+    expect(sorted(await allowed(organization('reviewer')))).toEqual(sorted([...reads, ...changes]));
+    expect(sorted(await allowed(organization('program_manager')))).toEqual(
+      sorted([...reads, ...changes, ...settings]),
+    );
+    expect(sorted(await allowed({ kind: 'provider', role: 'viewer' }))).toEqual(sorted(reads));
+    expect(sorted(await allowed({ kind: 'provider', role: 'editor' }))).toEqual(
+      sorted([...reads, ...changes, ...settings]),
+    );
+  });
 });

@@ -5,6 +5,12 @@ import type {
   TAdminStaffResponse,
   TAdminStaffSessionResponse,
 } from '../../../shared/admin-responses';
+import type {
+  TImportChange,
+  TImportChangeKind,
+  TImportMapping,
+  TInventoryImport,
+} from '../../../shared/inventory-import';
 import type { TOrganizationPersonRecord } from '../../../shared/organization-people';
 import { DEFAULT_PROGRAM_TIME_ZONE } from '../../../shared/program-zone';
 import type {
@@ -136,6 +142,23 @@ export interface StaffCalls {
   /** Emails one of an organization's people a set-password link (the invitation again). */
   sendOrganizationPersonLink(id: string | number): Promise<TOrganizationPersonRecord>;
 
+  /** An import of an organization's inventory: started, given its file, mapped, applied. */
+  startInventoryImport(organizationId?: number): Promise<TInventoryImport>;
+  getInventoryImport(id: number): Promise<TInventoryImport>;
+  /** Sends the file itself as the body; the import is planned when it answers. */
+  uploadInventoryFile(id: number, file: File): Promise<TInventoryImport>;
+  mapInventoryImport(
+    id: number,
+    mapping: Partial<TImportMapping>,
+    markMissingRemoved: boolean,
+  ): Promise<TInventoryImport>;
+  inventoryImportChanges(
+    id: number,
+    kind: TImportChangeKind,
+    range: { start: number; end: number },
+  ): Promise<{ rows: TImportChange[]; total: number }>;
+  applyInventoryImport(id: number): Promise<TInventoryImport>;
+
   /** The Integrations screen's actions on one webhook endpoint and on one delivery. */
   webhookSecret(
     endpointId: string | number,
@@ -150,6 +173,18 @@ export type TReviewAction = 'document' | 'approve' | 'request_changes' | 'reject
 export type StaffDataProvider = DataProvider & StaffCalls;
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A spreadsheet's content type by its name (a browser may call a CSV file an Excel one), else
+ * the browser's.
+ */
+function spreadsheetType(file: File): string {
+  if (/\.csv$/i.test(file.name)) return 'text/csv';
+  if (/\.xlsx$/i.test(file.name)) return XLSX_TYPE;
+  return file.type || 'application/octet-stream';
+}
 
 export function createDataProvider(
   httpClient: HttpClient,
@@ -287,6 +322,31 @@ export function createDataProvider(
 
     sendOrganizationPersonLink: (id) =>
       post(`${REST_URL}/organization-people/${segment(id)}/password-link`),
+
+    startInventoryImport: (organizationId) =>
+      post(`${REST_URL}/inventory-imports`, 'POST', organizationId ? { organizationId } : {}),
+    getInventoryImport: (id) => get(`${REST_URL}/inventory-imports/${segment(id)}`),
+    uploadInventoryFile: async (id, file) =>
+      (
+        await httpClient(
+          `${REST_URL}/inventory-imports/${segment(id)}/file?name=${encodeURIComponent(file.name)}`,
+          {
+            method: 'PUT',
+            body: file,
+            headers: { Accept: 'application/json', 'Content-Type': spreadsheetType(file) },
+          },
+        )
+      ).json,
+    mapInventoryImport: (id, mapping, markMissingRemoved) =>
+      post(`${REST_URL}/inventory-imports/${segment(id)}/mapping`, 'PUT', {
+        mapping,
+        markMissingRemoved,
+      }),
+    inventoryImportChanges: (id, kind, range) =>
+      get(
+        `${REST_URL}/inventory-imports/${segment(id)}/changes?kind=${kind}&_start=${range.start}&_end=${range.end}`,
+      ),
+    applyInventoryImport: (id) => post(`${REST_URL}/inventory-imports/${segment(id)}/apply`),
 
     webhookSecret: (endpointId, action) =>
       post(`${REST_URL}/webhook-endpoints/${segment(endpointId)}/${action}`),

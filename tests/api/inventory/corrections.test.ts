@@ -197,11 +197,11 @@ describe("testers' corrections", () => {
       decision: 'accept',
     });
     expect(unnumbered.statusCode).toBe(400);
-    expect(unnumbered.json().errors.assemblyId).toBe(INVENTORY_MESSAGES.assemblyIdRequired);
+    expect(unnumbered.json().errors.newAssemblyId).toBe(INVENTORY_MESSAGES.assemblyIdRequired);
     const newNumber = `BF-${unique()}`;
     const accepted = await asReviewer('PUT', `/api/admin/assembly-corrections/${id}`, {
       decision: 'accept',
-      assemblyId: newNumber,
+      newAssemblyId: newNumber,
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const replacementRef = accepted.json().replacementRef;

@@ -177,8 +177,8 @@ export async function decideCorrection(
 ): Promise<TCorrectionRecord> {
   const pending = await getCorrection(em, id);
   if (pending.state !== 'pending') throw AppError.conflict(CORRECTION_MESSAGES.decided);
-  if (decision.decision === 'accept' && pending.kind === 'replacement' && !decision.assemblyId) {
-    throw fieldError('assemblyId', INVENTORY_MESSAGES.assemblyIdRequired);
+  if (decision.decision === 'accept' && pending.kind === 'replacement' && !decision.newAssemblyId) {
+    throw fieldError('newAssemblyId', INVENTORY_MESSAGES.assemblyIdRequired);
   }
   await em.transactional(async (tx) => {
     const claimed = await claimDecision(tx, {
@@ -197,7 +197,7 @@ export async function decideCorrection(
         const replacement = await createAssembly(tx, actor, {
           ...onFile,
           ...pending.proposed,
-          assemblyId: decision.assemblyId ?? '',
+          assemblyId: decision.newAssemblyId ?? '',
           installedOn: null,
           status: 'active',
           replacedBy: '',

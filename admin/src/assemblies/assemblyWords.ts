@@ -1,0 +1,47 @@
+import {
+  ASSEMBLY_SERVICES,
+  ASSEMBLY_STATUSES,
+  ASSEMBLY_TYPE_LABELS,
+  ASSEMBLY_TYPES,
+  formatSizeInches,
+  type TAssemblyService,
+  type TAssemblyStatus,
+  TEST_RESULTS,
+  type TTestResult,
+} from '../../../shared/assemblies';
+import { ASSEMBLY_HAZARDS, type TAssemblyHazard } from '../../../shared/assembly-due';
+
+export const HAZARD_LABELS: Record<TAssemblyHazard, string> = { high: 'High', low: 'Low' };
+export const SERVICE_LABELS: Record<TAssemblyService, string> = {
+  domestic: 'Domestic',
+  fire: 'Fire',
+  irrigation: 'Irrigation',
+};
+export const STATUS_LABELS: Record<TAssemblyStatus, string> = {
+  active: 'Active',
+  removed: 'Removed',
+  replaced: 'Replaced',
+};
+export const RESULT_LABELS: Record<TTestResult, string> = { pass: 'Pass', fail: 'Fail' };
+
+const choicesOf = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((id) => ({ id, name: labels[id] }));
+
+export const TYPE_CHOICES = choicesOf(ASSEMBLY_TYPES, ASSEMBLY_TYPE_LABELS);
+export const HAZARD_CHOICES = choicesOf(ASSEMBLY_HAZARDS, HAZARD_LABELS);
+export const SERVICE_CHOICES = choicesOf(ASSEMBLY_SERVICES, SERVICE_LABELS);
+export const STATUS_CHOICES = choicesOf(ASSEMBLY_STATUSES, STATUS_LABELS);
+export const RESULT_CHOICES = choicesOf(TEST_RESULTS, RESULT_LABELS);
+
+/** A size as a plumber reads it, empty when unknown. */
+export const sizeText = (size: number | null) => (size === null ? '' : formatSizeInches(size));
+
+/** The last test as the list shows it: its day and result. */
+export function lastTestText(testedOn: string | null, result: TTestResult | null): string {
+  if (!testedOn) return 'No test on file';
+  return result ? `${testedOn} (${RESULT_LABELS[result]})` : testedOn;
+}
+
+/** Said under the utility's own due date: the rules take over once a test is on file. */
+export const NEXT_DUE_HELP =
+  "The utility's own due date, kept only while no test is on file: once there is a last test, the organization's testing rules compute the next test due.";
