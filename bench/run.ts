@@ -21,6 +21,8 @@ import { emailCase } from './cases/email.js';
 import { frontendCase } from './cases/frontend.js';
 import { instancesCase } from './cases/instances.js';
 import { integrationSyncCase } from './cases/integration-sync.js';
+import { inventoryImportCase } from './cases/inventory-import.js';
+import { inventoryListsCase } from './cases/inventory-lists.js';
 import { lookupCase } from './cases/lookup.js';
 import { organizationPeopleCase, CASE as PEOPLE_CASE } from './cases/organization-people.js';
 import { reportsCase } from './cases/reports.js';
@@ -221,6 +223,16 @@ try {
   await run('reports', () => reportsCase(context, large, full));
   await run('uploads', () => uploadsCase(context, typical));
   await run('front end', () => frontendCase(context, typical));
+  // Issue 38's scale: 1M assemblies over 1,000 organizations (quick: 10,000 over 100).
+  const [inventoryAssemblies, inventoryOrganizations] = quick ? [10_000, 100] : [1_000_000, 1000];
+  await run(`inventory lists at ${inventoryAssemblies} assemblies`, () =>
+    inventoryListsCase(context, database.url, inventoryAssemblies, inventoryOrganizations),
+  );
+  // A utility's billing export: 100,000 rows, about 20 MB of CSV (quick: 2,000 rows).
+  const importRows = quick ? 2_000 : 100_000;
+  await run(`inventory import at ${importRows} rows`, () =>
+    inventoryImportCase(context, importRows),
+  );
 
   await run(`organization search at ${organizations}`, () =>
     organizationSearchCase(context, `${organizations} organizations`),

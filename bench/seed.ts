@@ -37,7 +37,7 @@ export interface SeedCounts {
 }
 
 /** A small, fast, seedable PRNG (mulberry32). */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

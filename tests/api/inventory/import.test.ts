@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrganization } from '../../../api/src/db/entities/index.js';
 import { INVENTORY_MESSAGES } from '../../../shared/assemblies.js';
-import { guessMapping } from '../../../shared/inventory-import.js';
+import { guessMapping, INVENTORY_IMPORT_MESSAGES } from '../../../shared/inventory-import.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { makeOrganization } from '../../helpers/fixtures.js';
 import { bearer, signIn, signInOrganizationPerson, staffClient, unique } from '../staff/helpers.js';
@@ -11,8 +13,19 @@ import { bearer, signIn, signInOrganizationPerson, staffClient, unique } from '.
 // from a billing export's headers, the plan streamed into entries, applied in one transaction
 // with an audit entry and a webhook event per change, refused rows named by row and column.
 
-const MAX_BYTES = 200_000;
+const MAX_BYTES = 1_000_000;
+const MAX_ROWS = 4_000;
+const MAX_UNZIPPED_BYTES = 2 * 1024 * 1024;
+const ENV = {
+  INVENTORY_IMPORT_MAX_BYTES: String(MAX_BYTES),
+  INVENTORY_IMPORT_MAX_ROWS: String(MAX_ROWS),
+  INVENTORY_IMPORT_MAX_UNZIPPED_BYTES: String(MAX_UNZIPPED_BYTES),
+  // One signing secret, so a token is good on a second instance on the same database.
+  JWT_SECRET: randomBytes(32).toString('hex'),
+};
 let t: TestApp;
+/** While set, the stored file is read up to `bytes`, then waits for `open` (planning paused). */
+let readHold: { bytes: number; open: Promise<void> } | null = null;
 let alpha: TOrganization;
 let asAdmin: ReturnType<typeof staffClient>;
 let adminToken: string;
@@ -23,13 +36,38 @@ const HEADER =
 const csvOf = (lines: string[]) => `\ufeff${[HEADER, ...lines].join('\r\n')}\r\n`;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { INVENTORY_IMPORT_MAX_BYTES: String(MAX_BYTES) } });
+  t = await createTestApp({
+    env: ENV,
+    setup: (app) => {
+      const storage = app.documentStorage;
+      app.documentStorage = {
+        ...storage,
+        open: async (key) => {
+          const content = await storage.open(key);
+          return readHold ? Readable.from(heldAt(content, readHold)) : content;
+        },
+      };
+    },
+  });
   const admin = await signIn(t);
   adminToken = admin.token;
   asAdmin = staffClient(t.app, admin.token);
   alpha = await makeOrganization(t.app.orm.em.fork(), { name: `Alpha Water ${unique()}` });
 });
 afterAll(() => t.close());
+
+/** The content's bytes up to `hold.bytes`, then the rest once `hold.open` resolves. */
+async function* heldAt(content: Readable, hold: { bytes: number; open: Promise<void> }) {
+  let sent = 0;
+  for await (const chunk of content as AsyncIterable<Buffer>) {
+    if (sent < hold.bytes && sent + chunk.length >= hold.bytes) {
+      yield chunk.subarray(0, hold.bytes - sent);
+      await hold.open;
+      yield chunk.subarray(hold.bytes - sent);
+    } else yield chunk;
+    sent += chunk.length;
+  }
+}
 
 async function newImport(organizationId = alpha.id, token = adminToken) {
   const created = await staffClient(t.app, token)('POST', '/api/admin/inventory-imports', {
@@ -227,6 +265,30 @@ describe('a plan applied', () => {
       (await asAdmin('POST', `/api/admin/inventory-imports/${removing}/apply`)).statusCode,
     ).toBe(200);
     expect((await status())[0]).toEqual({ status: 'removed' });
+    const [removal] = (await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `select a.before, a.after from audit_log a
+          where a.entity_type = 'assembly' and a.action = 'update'
+            and a.entity_id = (select id::text from assemblies where assembly_id = ?)`,
+        [`K2-${account}`],
+      )) as { before: Record<string, unknown>; after: Record<string, unknown> }[];
+    if (!removal) throw new Error('the removal was not audited');
+    const snapshot = {
+      assemblyId: `K2-${account}`,
+      type: 'PVB',
+      sizeInches: 1,
+      hazard: 'high',
+      service: 'domestic',
+      serial: '',
+      replacedBy: '',
+      lastTestedOn: null,
+    };
+    expect(removal.before).toMatchObject({ ...snapshot, status: 'active' });
+    expect(removal.after).toMatchObject({ ...snapshot, status: 'removed' });
+    expect(Object.keys(removal.after).sort()).toEqual(Object.keys(removal.before).sort());
+    expect(removal.after.locationId).toEqual(expect.any(Number));
   });
 });
 
@@ -294,6 +356,28 @@ async function storedObjects() {
   return keys.sort();
 }
 
+/** What an import keeps of its file: its storage key and its plan's entries. */
+async function keptOf(id: number) {
+  const [row] = await t.app.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `select i.storage_key, i.state,
+              (select count(*)::int from inventory_import_entries e
+                where e.inventory_import_id = i.id) as entries
+         from inventory_imports i where i.id = ?`,
+      [id],
+    );
+  return row;
+}
+
+/** Rows of the shortest kind a billing export has, each its own account and assembly. */
+const shortRows = (count: number, prefix: string) =>
+  Array.from(
+    { length: count },
+    (_, i) => `${prefix}-${i},${i} Main St,Springfield,,,${prefix}-D${i},,RP,1,high,,,`,
+  );
+
 describe('the file', () => {
   it('refuses a file past the byte bound and keeps nothing of it', async () => {
     const id = await newImport();
@@ -308,6 +392,99 @@ describe('the file', () => {
       .execute('select storage_key from inventory_imports where id = ?', [id]);
     expect(stored[0]).toEqual({ storage_key: null });
     expect(await storedObjects()).toEqual(objectsBefore);
+  });
+
+  it('refuses a CSV past the row bound with its reason and keeps nothing of it', async () => {
+    const id = await newImport();
+    const objectsBefore = await storedObjects();
+    const answer = await upload(id, csvOf(shortRows(MAX_ROWS + 1, `RB-${unique()}`)));
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json().message).toBe(
+      'This file has more than 4,000 rows. Please split it into smaller files.',
+    );
+    expect(await keptOf(id)).toEqual({ storage_key: null, state: 'failed', entries: 0 });
+    expect(await storedObjects()).toEqual(objectsBefore);
+  });
+
+  it('plans a CSV of exactly the row bound', async () => {
+    const id = await newImport();
+    const answer = await upload(id, csvOf(shortRows(MAX_ROWS, `RX-${unique()}`)));
+    expect(answer.json()).toMatchObject({ state: 'planned', rowsRead: MAX_ROWS });
+  });
+
+  it('refuses an xlsx larger than the bound once unzipped and keeps nothing of it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Inventory');
+    sheet.addRow(HEADER.split(','));
+    // About 3 MB of notes once unzipped, a few kilobytes zipped: far under the byte bound.
+    for (let i = 0; i < 100; i++) sheet.addRow([`ZB-${i}`, `${i}${'x'.repeat(30_000)}`]);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(buffer.length).toBeLessThan(MAX_BYTES);
+    const id = await newImport();
+    const objectsBefore = await storedObjects();
+    const answer = await upload(
+      id,
+      buffer,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json().message).toBe(
+      'This spreadsheet holds more than 2 MB once opened. Please save it as CSV or split it.',
+    );
+    expect(await keptOf(id)).toEqual({ storage_key: null, state: 'failed', entries: 0 });
+    expect(await storedObjects()).toEqual(objectsBefore);
+  });
+
+  it('answers 409 when the stored file changed since the plan, plans it again, then applies it', async () => {
+    const organization = await makeOrganization(t.app.orm.em.fork(), { name: `File ${unique()}` });
+    const account = `FC-${unique()}`;
+    const id = await newImport(organization.id);
+    const planned = await upload(
+      id,
+      csvOf([`${account},8 Fir St,Springfield,,,O-${account},,RP,1,high,,,`]),
+    );
+    expect(planned.json().summary.newAssemblies).toBe(1);
+    // Another file stored for the import after its plan was made (as an upload on another
+    // instance would, before its plan is written).
+    const other = csvOf([
+      `${account},8 Fir St,Springfield,,,N1-${account},,DC,1,low,,,`,
+      `${account},8 Fir St,Springfield,,,N2-${account},,DC,1,low,,,`,
+    ]);
+    const saved = await t.app.documentStorage.save(Readable.from([Buffer.from(other)]));
+    await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        'update inventory_imports set storage_key = ?, file_sha256 = ?, file_size = ? where id = ?',
+        [saved.key, saved.sha256, saved.size, id],
+      );
+    const refused = await asAdmin('POST', `/api/admin/inventory-imports/${id}/apply`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(INVENTORY_IMPORT_MESSAGES.fileChanged);
+    const replanned = (await asAdmin('GET', `/api/admin/inventory-imports/${id}`)).json();
+    expect(replanned).toMatchObject({
+      state: 'planned',
+      rowsRead: 2,
+      summary: { newAssemblies: 2 },
+    });
+    expect(
+      await count('select count(*)::int as n from assemblies where organization_id = ?', [
+        organization.id,
+      ]),
+    ).toBe(0);
+    expect((await asAdmin('POST', `/api/admin/inventory-imports/${id}/apply`)).statusCode).toBe(
+      200,
+    );
+    const assemblies = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select assembly_id from assemblies where organization_id = ? order by 1', [
+        organization.id,
+      ]);
+    expect(assemblies).toEqual([
+      { assembly_id: `N1-${account}` },
+      { assembly_id: `N2-${account}` },
+    ]);
   });
 
   it('refuses malformed CSV with its reason and changes nothing', async () => {
@@ -369,6 +546,40 @@ describe('the file', () => {
     const second = rows.find((row: { key: string }) => row.key === `XL2-${account}`);
     expect(first.changes).toContainEqual({ field: 'installedOn', from: null, to: '2020-01-15' });
     expect(second.changes).toContainEqual({ field: 'serial', from: null, to: '=A1&"x"' });
+  });
+});
+
+describe('two instances', () => {
+  it('show on one the rows read so far of a file planned on the other', async () => {
+    const second = await createTestApp({ env: ENV, database: t.database });
+    try {
+      const id = await newImport();
+      const file = csvOf(shortRows(3_000, `TI-${unique()}`));
+      let open = () => {};
+      // Planning reads 1,500 rows, has written its first batch, and waits for the rest.
+      const header = Buffer.byteLength(`\ufeff${HEADER}\r\n`);
+      const rows = file.split('\r\n').slice(1, 1_501).join('\r\n').length + 2;
+      readHold = { bytes: header + rows, open: new Promise<void>((resolve) => (open = resolve)) };
+      const uploading = upload(id, file);
+      const poll = () =>
+        second.app.inject({
+          method: 'GET',
+          url: `/api/admin/inventory-imports/${id}`,
+          headers: bearer(adminToken),
+        });
+      let seen = (await poll()).json();
+      while (seen.rowsRead === 0 && ['empty', 'planning'].includes(seen.state)) {
+        seen = (await poll()).json();
+      }
+      expect(seen).toMatchObject({ state: 'planning', rowsRead: 1_000 });
+      open();
+      const planned = await uploading;
+      expect(planned.json()).toMatchObject({ state: 'planned', rowsRead: 3_000 });
+      expect((await poll()).json()).toMatchObject({ state: 'planned', rowsRead: 3_000 });
+    } finally {
+      readHold = null;
+      await second.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { INVENTORY_IMPORT_MESSAGES } from '../../../../shared/inventory-import.js';
+import { withPooledClient } from '../../db/pooled-client.js';
 import { query, sql } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { type AuditEntryRow, auditEntriesInsert } from '../audit/queries.js';
@@ -8,8 +9,9 @@ import { assemblySnapshot } from '../inventory/service.js';
 import type { RecordedEvent } from '../webhooks/events.js';
 import { assemblyChanged, locationChanged } from '../webhooks/payloads.js';
 import { recordWebhookEvents } from '../webhooks/queries.js';
-import { assemblyRowSnapshot } from './plan-rows.js';
+import { assemblyRowSnapshot, entryAfter } from './plan-rows.js';
 import {
+  type Db,
   type EntryRow,
   entriesAfter,
   type ImportRow,
@@ -48,14 +50,14 @@ function auditRow(
   };
 }
 
-async function record(tx: EntityManager, audit: AuditEntryRow[], events: RecordedEvent[]) {
+async function record(tx: Db, audit: AuditEntryRow[], events: RecordedEvent[]) {
   if (audit.length > 0) await query(tx, AUDIT_ENTRIES, auditEntriesInsert.values(audit));
   await recordWebhookEvents(tx, events);
 }
 
 /** Each entry of a kind, a batch at a time. */
 async function eachBatch(
-  tx: EntityManager,
+  tx: Db,
   importId: number,
   kind: 'new' | 'changed' | 'missing',
   entity: 'location' | 'assembly',
@@ -75,7 +77,7 @@ const withoutAccount = (snapshot: Record<string, unknown> | null) => {
   return rest;
 };
 
-async function applyLocations(tx: EntityManager, actor: Actor, plan: ImportRow) {
+async function applyLocations(tx: Db, actor: Actor, plan: ImportRow) {
   const organizationId = plan.organization_id;
   await eachBatch(tx, plan.id, 'new', 'location', async (entries) => {
     const inserted = await insertLocations(tx, {
@@ -93,7 +95,7 @@ async function applyLocations(tx: EntityManager, actor: Actor, plan: ImportRow) 
           entityType: 'location',
           entityId: String(location.id),
           before: null,
-          after: entry?.after ?? null,
+          after: entry ? entryAfter(entry) : null,
         }),
       );
       events.push(
@@ -116,7 +118,7 @@ async function applyLocations(tx: EntityManager, actor: Actor, plan: ImportRow) 
           entityType: 'location',
           entityId: String(entry.target_id),
           before: entry.before,
-          after: entry.after,
+          after: entryAfter(entry),
         }),
       ),
       entries.map((entry) =>
@@ -130,10 +132,10 @@ async function applyLocations(tx: EntityManager, actor: Actor, plan: ImportRow) 
   });
 }
 
-async function applyAssemblies(tx: EntityManager, actor: Actor, plan: ImportRow) {
+async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
   const organizationId = plan.organization_id;
   const facts = (entry: EntryRow, id: number, locationId: number) => {
-    const after = withoutAccount(entry.after);
+    const after = withoutAccount(entryAfter(entry));
     return {
       id,
       organization_id: organizationId,
@@ -202,7 +204,7 @@ async function applyAssemblies(tx: EntityManager, actor: Actor, plan: ImportRow)
           entityId: String(entry.target_id),
           before: withoutAccount(entry.before),
           after: {
-            ...withoutAccount(entry.after),
+            ...withoutAccount(entryAfter(entry)),
             locationId: locationOf.get(entry.target_id ?? 0),
           },
         }),
@@ -256,19 +258,22 @@ export async function applyPlan(
   actor: Actor,
   id: number,
 ): Promise<'stale' | 'file-changed' | { storageKey: string | null }> {
-  return em.transactional(async (tx) => {
-    const plan = await importForUpdate(tx, { id });
-    if (!plan) throw AppError.notFound(INVENTORY_IMPORT_MESSAGES.notFound);
-    if (plan.state === 'applied') throw AppError.conflict(INVENTORY_IMPORT_MESSAGES.cannotChange);
-    if (plan.state !== 'planned') throw AppError.conflict(INVENTORY_IMPORT_MESSAGES.notPlanned);
-    await lockOrganization(tx, { organizationId: plan.organization_id });
-    if (plan.planned_sha256 !== plan.file_sha256) return 'file-changed';
-    const now = await inventoryFingerprint(tx, { organizationId: plan.organization_id });
-    if (now !== plan.inventory_fingerprint) return 'stale';
-    await applyLocations(tx, actor, plan);
-    await applyAssemblies(tx, actor, plan);
-    await setImportApplied(tx, { id });
-    await rememberMapping(tx, { organizationId: plan.organization_id, mapping: plan.mapping });
-    return { storageKey: plan.storage_key };
-  });
+  // On one lent connection: the batches' jsonb lists go as bound values, never as text.
+  return withPooledClient(em, (tx) =>
+    tx.transaction(async () => {
+      const plan = await importForUpdate(tx, { id });
+      if (!plan) throw AppError.notFound(INVENTORY_IMPORT_MESSAGES.notFound);
+      if (plan.state === 'applied') throw AppError.conflict(INVENTORY_IMPORT_MESSAGES.cannotChange);
+      if (plan.state !== 'planned') throw AppError.conflict(INVENTORY_IMPORT_MESSAGES.notPlanned);
+      await lockOrganization(tx, { organizationId: plan.organization_id });
+      if (plan.planned_sha256 !== plan.file_sha256) return 'file-changed';
+      const now = await inventoryFingerprint(tx, { organizationId: plan.organization_id });
+      if (now !== plan.inventory_fingerprint) return 'stale';
+      await applyLocations(tx, actor, plan);
+      await applyAssemblies(tx, actor, plan);
+      await setImportApplied(tx, { id });
+      await rememberMapping(tx, { organizationId: plan.organization_id, mapping: plan.mapping });
+      return { storageKey: plan.storage_key };
+    }),
+  );
 }

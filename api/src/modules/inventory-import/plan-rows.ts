@@ -283,44 +283,17 @@ function locationEntry(
   read: ReadRow,
   onFile: ExistingLocationRow | undefined,
 ): EntryInsert {
-  const after = locationSnapshot(read.location);
-  const base = { row, entity: 'location' as const, key: read.location.accountNumber, refusals: [] };
-  if (!onFile) {
-    return {
-      ...base,
-      kind: 'new',
-      targetId: null,
-      changes: differences({}, after),
-      fields: locationColumns(read.location),
-      before: null,
-      after,
-    };
-  }
+  const base = { row, entity: 'location' as const, key: read.location.accountNumber };
+  const fields = locationColumns(read.location);
+  if (!onFile) return { ...base, kind: 'new', targetId: null, fields };
   const before = locationSnapshot({
     ...onFile,
     accountNumber: onFile.account_number,
     contacts: onFile.contacts,
   });
-  const changes = differences(before, after);
-  return changes.length === 0
-    ? {
-        ...base,
-        kind: 'unchanged',
-        targetId: onFile.id,
-        changes,
-        fields: null,
-        before: null,
-        after: null,
-      }
-    : {
-        ...base,
-        kind: 'changed',
-        targetId: onFile.id,
-        changes,
-        fields: { id: onFile.id, ...locationColumns(read.location) },
-        before,
-        after,
-      };
+  return differences(before, locationSnapshot(read.location)).length === 0
+    ? { ...base, kind: 'unchanged', targetId: onFile.id }
+    : { ...base, kind: 'changed', targetId: onFile.id, fields: { id: onFile.id, ...fields }, before };
 }
 
 function assemblyEntry(
@@ -356,46 +329,89 @@ function assemblyEntry(
     last_test_due_on: lastTestDueOn,
     next_due_on: nextDueOn,
   };
-  // The location is named by its account number here: a new one has no id until applied.
-  const after = {
-    accountNumber: read.location.accountNumber,
-    ...assemblySnapshot({ ...assembly, locationId: 0, nextDueOn }),
-  };
-  const { locationId: _unknown, ...afterShown } = after;
-  const base = { row, entity: 'assembly' as const, key: assembly.assemblyId, refusals: [] };
-  if (!onFile) {
-    return {
-      ...base,
-      kind: 'new',
-      targetId: null,
-      changes: differences({}, afterShown),
-      fields,
-      before: null,
-      after: null,
-    };
-  }
+  const base = { row, entity: 'assembly' as const, key: assembly.assemblyId };
+  if (!onFile) return { ...base, kind: 'new', targetId: null, fields };
   const before = { accountNumber: onFile.account_number, ...assemblyRowSnapshot(onFile) };
   const { locationId: beforeLocation, ...beforeShown } = before;
-  const changes = differences(beforeShown, afterShown);
+  const changes = differences(beforeShown, assemblyAfter(fields, beforeShown));
   return changes.length === 0
-    ? {
-        ...base,
-        kind: 'unchanged',
-        targetId: onFile.id,
-        changes,
-        fields: null,
-        before: null,
-        after: null,
-      }
+    ? { ...base, kind: 'unchanged', targetId: onFile.id }
     : {
         ...base,
         kind: 'changed',
         targetId: onFile.id,
-        changes,
         fields: { id: onFile.id, ...fields },
         before: { ...beforeShown, locationId: beforeLocation },
-        after: afterShown,
       };
+}
+
+// An entry keeps only what the apply writes (`fields`, the table's columns) and, for a change,
+// the record as it was (`before`): what the record becomes and the field-by-field changes the
+// plan's page shows are derived from those when they are read, never stored twice.
+
+type Fields = Record<string, unknown>;
+
+/** A location's audit snapshot from the columns its entry writes. */
+export const locationAfter = (fields: Fields) => ({
+  accountNumber: fields.account_number,
+  name: fields.name,
+  address1: fields.address1,
+  address2: fields.address2,
+  city: fields.city,
+  state: fields.state,
+  zip: fields.zip,
+  notes: fields.notes,
+  contacts: fields.contacts,
+});
+
+/**
+ * An assembly's snapshot as the plan shows it (its location by account number, no location id)
+ * from the columns its entry writes; status and replacement are kept from the record before.
+ */
+export const assemblyAfter = (fields: Fields, before: Fields | null) => ({
+  accountNumber: fields.account_number,
+  assemblyId: fields.assembly_id,
+  serial: fields.serial,
+  type: fields.type,
+  make: fields.make,
+  model: fields.model,
+  sizeInches: fields.size_inches,
+  hazard: fields.hazard,
+  service: fields.service,
+  placement: fields.placement,
+  installedOn: fields.installed_on,
+  status: before?.status ?? 'active',
+  replacedBy: before?.replacedBy ?? '',
+  lastTestedOn: fields.last_tested_on,
+  lastResult: fields.last_result,
+  nextDueOn: fields.next_due_on,
+});
+
+/** What a new or changed entry's record becomes (null for the other kinds). */
+export function entryAfter(entry: {
+  kind: string;
+  entity: 'location' | 'assembly';
+  fields: Fields | null;
+  before: Fields | null;
+}): Fields | null {
+  if (!entry.fields || (entry.kind !== 'new' && entry.kind !== 'changed')) return null;
+  if (entry.entity === 'location') return locationAfter(entry.fields);
+  const { locationId: _id, ...before } = entry.before ?? {};
+  return assemblyAfter(entry.fields, entry.before ? before : null);
+}
+
+/** The changes a plan's entry shows: derived for a new or changed record, else as stored. */
+export function entryChanges(entry: {
+  kind: string;
+  entity: 'location' | 'assembly';
+  changes: { field: string; from: unknown; to: unknown }[];
+  fields: Fields | null;
+  before: Fields | null;
+}) {
+  const after = entryAfter(entry);
+  if (!after) return entry.changes;
+  const { locationId: _id, ...before } = entry.before ?? {};
+  return differences(before, after);
 }
 
 /** The audit's snapshot of an assembly as the database holds it (dates as YYYY-MM-DD text). */
@@ -440,11 +456,7 @@ export function planBatch(
         entity: 'assembly',
         key: values.assemblyId ?? '',
         targetId: null,
-        changes: [],
         refusals,
-        fields: null,
-        before: null,
-        after: null,
       });
       if (assemblyKey && !context.memory.assemblies.has(assemblyKey)) {
         context.memory.assemblies.set(assemblyKey, row);

@@ -5,11 +5,14 @@ import type {
   TImportState,
   TImportSummary,
 } from '../../../../shared/inventory-import.js';
-import { json, query, sql } from '../../db/sql.js';
+import { json, query, type StatementRunner, sql } from '../../db/sql.js';
 import type { AssemblyRow } from '../inventory/queries.js';
 
 // An inventory import's rows and its plan's entries, and the set-based writes that apply a plan:
 // each statement takes a jsonb list of rows, so a batch of a thousand is one round trip.
+
+/** The request's EntityManager, or a lent connection (the plan's and the apply's batches). */
+export type Db = EntityManager | StatementRunner;
 
 export interface ImportRow {
   id: number;
@@ -37,10 +40,10 @@ const INSERT_IMPORT = sql<{ organizationId: number; staffId: number | null }>(
    returning *`,
 );
 export async function insertImport(
-  em: EntityManager,
+  db: Db,
   params: { organizationId: number; staffId: number | null },
 ): Promise<ImportRow> {
-  const [row] = await query<ImportRow, typeof params>(em, INSERT_IMPORT, params);
+  const [row] = await query<ImportRow, typeof params>(db, INSERT_IMPORT, params);
   if (!row) throw new Error('inventory import not inserted');
   return row;
 }
@@ -49,8 +52,8 @@ const IMPORT_BY_ID = sql<{ id: number }>(
   'inventory-import-by-id',
   'select * from inventory_imports where id = :id',
 );
-export async function importById(em: EntityManager, params: { id: number }) {
-  const [row] = await query<ImportRow, typeof params>(em, IMPORT_BY_ID, params);
+export async function importById(db: Db, params: { id: number }) {
+  const [row] = await query<ImportRow, typeof params>(db, IMPORT_BY_ID, params);
   return row ?? null;
 }
 
@@ -59,8 +62,8 @@ const IMPORT_FOR_UPDATE = sql<{ id: number }>(
   'select * from inventory_imports where id = :id for update',
 );
 /** The import, its row held until the transaction ends (one apply at a time). */
-export async function importForUpdate(em: EntityManager, params: { id: number }) {
-  const [row] = await query<ImportRow, typeof params>(em, IMPORT_FOR_UPDATE, params);
+export async function importForUpdate(db: Db, params: { id: number }) {
+  const [row] = await query<ImportRow, typeof params>(db, IMPORT_FOR_UPDATE, params);
   return row ?? null;
 }
 
@@ -80,7 +83,7 @@ const SET_FILE = sql<FileParams>(
           summary = null, error = null, updated_at = now()
     where id = :id`,
 );
-export const setImportFile = (em: EntityManager, params: FileParams) => query(em, SET_FILE, params);
+export const setImportFile = (db: Db, params: FileParams) => query(db, SET_FILE, params);
 
 type PlanningParams = {
   id: number;
@@ -97,10 +100,10 @@ const SET_PLANNING = sql<PlanningParams>(
     where id = :id`,
 );
 export const setImportPlanning = (
-  em: EntityManager,
+  db: Db,
   params: { id: number; headers: string[]; mapping: object; markMissingRemoved: boolean },
 ) =>
-  query(em, SET_PLANNING, {
+  query(db, SET_PLANNING, {
     id: params.id,
     headers: json(params.headers),
     mapping: json(params.mapping),
@@ -112,8 +115,8 @@ const SET_PROGRESS = sql<{ id: number; rowsRead: number }>(
   'update inventory_imports set rows_read = :rowsRead where id = :id',
 );
 /** How far planning has read; written on its own, so another instance's poll sees it. */
-export const setImportProgress = (em: EntityManager, params: { id: number; rowsRead: number }) =>
-  query(em, SET_PROGRESS, params);
+export const setImportProgress = (db: Db, params: { id: number; rowsRead: number }) =>
+  query(db, SET_PROGRESS, params);
 
 type PlannedParams = {
   id: number;
@@ -131,9 +134,9 @@ const SET_PLANNED = sql<PlannedParams>(
     where id = :id`,
 );
 export const setImportPlanned = (
-  em: EntityManager,
+  db: Db,
   params: Omit<PlannedParams, 'summary'> & { summary: TImportSummary },
-) => query(em, SET_PLANNED, { ...params, summary: json(params.summary) });
+) => query(db, SET_PLANNED, { ...params, summary: json(params.summary) });
 
 const SET_FAILED = sql<{ id: number; error: string; keepFile: boolean }>(
   'inventory-import-set-failed',
@@ -146,10 +149,8 @@ const SET_FAILED = sql<{ id: number; error: string; keepFile: boolean }>(
     where id = :id`,
 );
 /** A refused file: its reason; past a bound, the file is forgotten too (it is removed). */
-export const setImportFailed = (
-  em: EntityManager,
-  params: { id: number; error: string; keepFile: boolean },
-) => query(em, SET_FAILED, params);
+export const setImportFailed = (db: Db, params: { id: number; error: string; keepFile: boolean }) =>
+  query(db, SET_FAILED, params);
 
 const SET_APPLIED = sql<{ id: number }>(
   'inventory-import-set-applied',
@@ -157,28 +158,25 @@ const SET_APPLIED = sql<{ id: number }>(
       set state = 'applied', applied_at = now(), storage_key = null, updated_at = now()
     where id = :id`,
 );
-export const setImportApplied = (em: EntityManager, params: { id: number }) =>
-  query(em, SET_APPLIED, params);
+export const setImportApplied = (db: Db, params: { id: number }) => query(db, SET_APPLIED, params);
 
 const REMEMBER_MAPPING = sql<{ organizationId: number; mapping: string }>(
   'inventory-import-remember-mapping',
   `update organizations set inventory_import_mapping = :mapping::jsonb where id = :organizationId`,
 );
-export const rememberMapping = (
-  em: EntityManager,
-  params: { organizationId: number; mapping: object },
-) => query(em, REMEMBER_MAPPING, { ...params, mapping: json(params.mapping) });
+export const rememberMapping = (db: Db, params: { organizationId: number; mapping: object }) =>
+  query(db, REMEMBER_MAPPING, { ...params, mapping: json(params.mapping) });
 
 const REMEMBERED_MAPPING = sql<{ organizationId: number }>(
   'inventory-import-remembered-mapping',
   'select inventory_import_mapping as mapping from organizations where id = :organizationId',
 );
 export async function rememberedMapping(
-  em: EntityManager,
+  db: Db,
   params: { organizationId: number },
 ): Promise<Record<string, string | null> | null> {
   const [row] = await query<{ mapping: Record<string, string | null> | null }, typeof params>(
-    em,
+    db,
     REMEMBERED_MAPPING,
     params,
   );
@@ -189,47 +187,47 @@ const ORGANIZATION_EXISTS = sql<{ id: number }>(
   'inventory-import-organization-exists',
   'select true as found from organizations where id = :id',
 );
-export async function organizationExists(em: EntityManager, params: { id: number }) {
-  return (await query(em, ORGANIZATION_EXISTS, params)).length > 0;
+export async function organizationExists(db: Db, params: { id: number }) {
+  return (await query(db, ORGANIZATION_EXISTS, params)).length > 0;
 }
 
 const DELETE_ENTRIES = sql<{ importId: number }>(
   'inventory-import-delete-entries',
   'delete from inventory_import_entries where inventory_import_id = :importId',
 );
-export const deleteEntries = (em: EntityManager, params: { importId: number }) =>
-  query(em, DELETE_ENTRIES, params);
+export const deleteEntries = (db: Db, params: { importId: number }) =>
+  query(db, DELETE_ENTRIES, params);
 
-/** One line of a plan as it is written. */
+/**
+ * One line of a plan as it is written: the columns the apply writes (`fields`) and, for a
+ * change, the record before it; what is absent is not sent (plan-rows.ts derives the rest).
+ */
 export interface EntryInsert {
   row: number | null;
   kind: TImportChangeKind;
   entity: 'location' | 'assembly';
   key: string;
   targetId: number | null;
-  changes: { field: string; from: unknown; to: unknown }[];
-  refusals: { column: string; message: string }[];
-  fields: Record<string, unknown> | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
+  refusals?: { column: string; message: string }[];
+  fields?: Record<string, unknown>;
+  before?: Record<string, unknown>;
 }
 
 const INSERT_ENTRIES = sql<{ importId: number; entries: string }>(
   'inventory-import-insert-entries',
   `insert into inventory_import_entries
-          (inventory_import_id, row, kind, entity, key, target_id, changes, refusals, fields,
-           before, after)
+          (inventory_import_id, row, kind, entity, key, target_id, refusals, fields, before)
    select :importId, e.row, e.kind, e.entity, left(e.key, 50), e."targetId",
-          coalesce(e.changes, '[]'), coalesce(e.refusals, '[]'), e.fields, e.before, e.after
+          coalesce(e.refusals, '[]'), e.fields, e.before
      from jsonb_to_recordset(:entries::jsonb) as e(row int, kind text, entity text, key text,
-          "targetId" int, changes jsonb, refusals jsonb, fields jsonb, before jsonb, after jsonb)`,
+          "targetId" int, refusals jsonb, fields jsonb, before jsonb)`,
 );
 export async function insertEntries(
-  em: EntityManager,
+  db: Db,
   params: { importId: number; entries: EntryInsert[] },
 ): Promise<void> {
   if (params.entries.length === 0) return;
-  await query(em, INSERT_ENTRIES, { importId: params.importId, entries: json(params.entries) });
+  await query(db, INSERT_ENTRIES, { importId: params.importId, entries: json(params.entries) });
 }
 
 const INSERT_MISSING = sql<{ importId: number; organizationId: number }>(
@@ -240,24 +238,27 @@ const INSERT_MISSING = sql<{ importId: number; organizationId: number }>(
           jsonb_build_array(jsonb_build_object('field', 'status', 'from', a.status, 'to', 'removed'))
      from assemblies a
     where a.organization_id = :organizationId and a.status = 'active'
-      and not exists (select 1 from inventory_import_entries e
-                       where e.inventory_import_id = :importId and e.entity = 'assembly'
-                         and lower(e.key) = lower(a.assembly_id))`,
+      and not ((select coalesce(jsonb_object_agg(lower(e.key), true), '{}')
+                  from inventory_import_entries e
+                 where e.inventory_import_id = :importId and e.entity = 'assembly')
+               ? lower(a.assembly_id))`,
 );
-/** The organization's assemblies in service that the file does not name. */
-export const insertMissing = (
-  em: EntityManager,
-  params: { importId: number; organizationId: number },
-) => query(em, INSERT_MISSING, params);
+/**
+ * The organization's assemblies in service that the file does not name. The file's keys are
+ * gathered once into one jsonb object, looked up per assembly: no join for the planner to
+ * choose, which with the statistics of the entries just written chose a nested loop.
+ */
+export const insertMissing = (db: Db, params: { importId: number; organizationId: number }) =>
+  query(db, INSERT_MISSING, params);
 
 const ENTRY_COUNTS = sql<{ importId: number }>(
   'inventory-import-entry-counts',
   `select kind, entity, count(*)::int as count from inventory_import_entries
     where inventory_import_id = :importId group by kind, entity`,
 );
-export const entryCounts = (em: EntityManager, params: { importId: number }) =>
+export const entryCounts = (db: Db, params: { importId: number }) =>
   query<{ kind: TImportChangeKind; entity: string; count: number }, typeof params>(
-    em,
+    db,
     ENTRY_COUNTS,
     params,
   );
@@ -278,7 +279,8 @@ export interface EntryRow {
 
 const CHANGES_PAGE = sql<{ importId: number; kind: string | null; offset: number; limit: number }>(
   'inventory-import-changes-page',
-  `select id, row, kind, entity, key, changes, refusals from inventory_import_entries
+  `select id, row, kind, entity, key, changes, refusals, fields, before
+     from inventory_import_entries
     where inventory_import_id = :importId and (:kind::text is null or kind = :kind::text)
       and (:kind::text is not null or kind <> 'unchanged')
     order by id limit :limit offset :offset`,
@@ -291,12 +293,12 @@ const CHANGES_COUNT = sql<{ importId: number; kind: string | null }>(
 );
 /** A page of the plan in file order (every kind but unchanged when none is asked for). */
 export async function changesPage(
-  em: EntityManager,
+  db: Db,
   params: { importId: number; kind: string | null; offset: number; limit: number },
 ) {
-  const rows = await query<EntryRow, typeof params>(em, CHANGES_PAGE, params);
+  const rows = await query<EntryRow, typeof params>(db, CHANGES_PAGE, params);
   const [count] = await query<{ total: number }, { importId: number; kind: string | null }>(
-    em,
+    db,
     CHANGES_COUNT,
     { importId: params.importId, kind: params.kind },
   );
@@ -317,9 +319,9 @@ const ENTRIES_AFTER = sql<{
 );
 /** The plan's entries of a kind, a batch at a time by id (inventory_import_entries_kind_idx). */
 export const entriesAfter = (
-  em: EntityManager,
+  db: Db,
   params: { importId: number; kind: string; entity: string; afterId: number; limit: number },
-) => query<EntryRow, typeof params>(em, ENTRIES_AFTER, params);
+) => query<EntryRow, typeof params>(db, ENTRIES_AFTER, params);
 
 const FINGERPRINT = sql<{ organizationId: number }>(
   'inventory-import-fingerprint',
@@ -337,10 +339,10 @@ const FINGERPRINT = sql<{ organizationId: number }>(
  * so any write since changes it.
  */
 export async function inventoryFingerprint(
-  em: EntityManager,
+  db: Db,
   params: { organizationId: number },
 ): Promise<string> {
-  const [row] = await query<{ fingerprint: string }, typeof params>(em, FINGERPRINT, params);
+  const [row] = await query<{ fingerprint: string }, typeof params>(db, FINGERPRINT, params);
   return row?.fingerprint ?? '';
 }
 
@@ -349,8 +351,8 @@ const LOCK_ORGANIZATION = sql<{ organizationId: number }>(
   'select testing_rules from organizations where id = :organizationId for update',
 );
 /** Holds the organization's row (its rules and inventory's writers wait) until the end. */
-export const lockOrganization = (em: EntityManager, params: { organizationId: number }) =>
-  query(em, LOCK_ORGANIZATION, params);
+export const lockOrganization = (db: Db, params: { organizationId: number }) =>
+  query(db, LOCK_ORGANIZATION, params);
 
 export interface ExistingLocationRow {
   id: number;
@@ -367,37 +369,47 @@ export interface ExistingLocationRow {
 
 const LOCATIONS_NUMBERED = sql<{ organizationId: number; accounts: string }>(
   'inventory-import-locations-numbered',
-  `select id, account_number, name, address1, address2, city, state, zip, notes, contacts
-     from locations
-    where organization_id = :organizationId
-      and lower(account_number) in (select jsonb_array_elements_text(:accounts::jsonb))`,
+  `select l.*
+     from jsonb_array_elements_text(:accounts::jsonb) as k(account)
+    cross join lateral (
+          select id, account_number, name, address1, address2, city, state, zip, notes, contacts
+            from locations
+           where organization_id = :organizationId and lower(account_number) = k.account
+          offset 0) l`,
 );
-/** The organization's locations with these account numbers (lower case). */
-export const locationsNumbered = (
-  em: EntityManager,
-  params: { organizationId: number; accounts: string[] },
-) =>
-  query<ExistingLocationRow, { organizationId: number; accounts: string }>(em, LOCATIONS_NUMBERED, {
+/**
+ * The organization's locations with these account numbers (lower case, each once), each
+ * found by its unique key. The lateral lookup (kept apart by offset 0) is the plan whatever
+ * the statistics say: those of an inventory just imported once turned a join into a scan of
+ * the organization's records for every batch.
+ */
+export const locationsNumbered = (db: Db, params: { organizationId: number; accounts: string[] }) =>
+  query<ExistingLocationRow, { organizationId: number; accounts: string }>(db, LOCATIONS_NUMBERED, {
     organizationId: params.organizationId,
     accounts: json(params.accounts),
   });
 
 const ASSEMBLIES_NUMBERED = sql<{ organizationId: number; ids: string }>(
   'inventory-import-assemblies-numbered',
-  `select a.*, a.installed_on::text as installed_on, a.last_tested_on::text as last_tested_on,
-          a.last_test_due_on::text as last_test_due_on, a.next_due_on::text as next_due_on,
-          l.account_number, l.address1, l.city, r.assembly_id as replaced_by
-     from assemblies a join locations l on l.id = a.location_id
-     left join assemblies r on r.id = a.replaced_by_id
-    where a.organization_id = :organizationId
-      and lower(a.assembly_id) in (select jsonb_array_elements_text(:ids::jsonb))`,
+  `select a.*
+     from jsonb_array_elements_text(:ids::jsonb) as k(assembly_id)
+    cross join lateral (
+          select a.*, a.installed_on::text as installed_on,
+                 a.last_tested_on::text as last_tested_on,
+                 a.last_test_due_on::text as last_test_due_on, a.next_due_on::text as next_due_on,
+                 l.account_number, l.address1, l.city,
+                 (select r.assembly_id from assemblies r where r.id = a.replaced_by_id)
+                   as replaced_by
+            from assemblies a join locations l on l.id = a.location_id
+           where a.organization_id = :organizationId and lower(a.assembly_id) = k.assembly_id
+          offset 0) a`,
 );
-/** The organization's assemblies with these assembly IDs (lower case), with their location's account. */
-export const assembliesNumbered = (
-  em: EntityManager,
-  params: { organizationId: number; ids: string[] },
-) =>
-  query<AssemblyRow, { organizationId: number; ids: string }>(em, ASSEMBLIES_NUMBERED, {
+/**
+ * The organization's assemblies with these assembly IDs (lower case, each once), with their
+ * location's account: each found by its unique key, as locationsNumbered.
+ */
+export const assembliesNumbered = (db: Db, params: { organizationId: number; ids: string[] }) =>
+  query<AssemblyRow, { organizationId: number; ids: string }>(db, ASSEMBLIES_NUMBERED, {
     organizationId: params.organizationId,
     ids: json(params.ids),
   });
@@ -416,11 +428,11 @@ const INSERT_LOCATIONS = sql<{ organizationId: number; rows: string }>(
 );
 /** New locations (rows of the locations table's columns): their ids by account number. */
 export const insertLocations = (
-  em: EntityManager,
+  db: Db,
   params: { organizationId: number; rows: Record<string, unknown>[] },
 ) =>
   query<{ id: number; account_number: string }, { organizationId: number; rows: string }>(
-    em,
+    db,
     INSERT_LOCATIONS,
     { organizationId: params.organizationId, rows: json(params.rows) },
   );
@@ -434,8 +446,8 @@ const UPDATE_LOCATIONS = sql<{ rows: string }>(
      from jsonb_to_recordset(:rows::jsonb) as f(id int, ${LOCATION_COLUMNS})
     where l.id = f.id`,
 );
-export const updateLocations = (em: EntityManager, params: { rows: Record<string, unknown>[] }) =>
-  query(em, UPDATE_LOCATIONS, { rows: json(params.rows) });
+export const updateLocations = (db: Db, params: { rows: Record<string, unknown>[] }) =>
+  query(db, UPDATE_LOCATIONS, { rows: json(params.rows) });
 
 const ASSEMBLY_COLUMNS = `account_number text, assembly_id text, serial text, type text,
   make text, model text, size_inches numeric, hazard text, service text, placement text,
@@ -457,13 +469,13 @@ const INSERT_ASSEMBLIES = sql<{ organizationId: number; rows: string }>(
 );
 /** New assemblies, each at its account's location: their ids and locations by assembly ID. */
 export const insertAssemblies = (
-  em: EntityManager,
+  db: Db,
   params: { organizationId: number; rows: Record<string, unknown>[] },
 ) =>
   query<
     { id: number; assembly_id: string; location_id: number },
     { organizationId: number; rows: string }
-  >(em, INSERT_ASSEMBLIES, { organizationId: params.organizationId, rows: json(params.rows) });
+  >(db, INSERT_ASSEMBLIES, { organizationId: params.organizationId, rows: json(params.rows) });
 
 const UPDATE_ASSEMBLIES = sql<{ organizationId: number; rows: string }>(
   'inventory-import-update-assemblies',
@@ -479,11 +491,11 @@ const UPDATE_ASSEMBLIES = sql<{ organizationId: number; rows: string }>(
    returning a.id, a.location_id`,
 );
 export const updateAssemblies = (
-  em: EntityManager,
+  db: Db,
   params: { organizationId: number; rows: Record<string, unknown>[] },
 ) =>
   query<{ id: number; location_id: number }, { organizationId: number; rows: string }>(
-    em,
+    db,
     UPDATE_ASSEMBLIES,
     { organizationId: params.organizationId, rows: json(params.rows) },
   );
@@ -497,9 +509,9 @@ const REMOVE_ASSEMBLIES = sql<{ ids: string }>(
              (select r.assembly_id from assemblies r where r.id = a.replaced_by_id) as replaced_by`,
 );
 /** Takes the assemblies in service out of it (removed): each as it now is. */
-export const removeAssemblies = (em: EntityManager, params: { ids: number[] }) =>
+export const removeAssemblies = (db: Db, params: { ids: number[] }) =>
   query<Omit<AssemblyRow, 'account_number' | 'address1' | 'city'>, { ids: string }>(
-    em,
+    db,
     REMOVE_ASSEMBLIES,
     { ids: json(params.ids) },
   );

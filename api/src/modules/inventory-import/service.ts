@@ -15,6 +15,7 @@ import {
   type TInventoryImport,
 } from '../../../../shared/inventory-import.js';
 import type { AppConfig } from '../../config.js';
+import { withPooledClient } from '../../db/pooled-client.js';
 import { AppError, fieldErrors } from '../../errors.js';
 import type { Actor } from '../audit/service.js';
 import { testingRulesForShare } from '../inventory/queries.js';
@@ -29,10 +30,18 @@ import {
   type TFileKind,
   xlsxRows,
 } from './file-rows.js';
-import { columnsOf, newPlanMemory, type PlanContext, planBatch, rowValues } from './plan-rows.js';
+import {
+  columnsOf,
+  entryChanges,
+  newPlanMemory,
+  type PlanContext,
+  planBatch,
+  rowValues,
+} from './plan-rows.js';
 import {
   assembliesNumbered,
   changesPage,
+  type Db,
   deleteEntries,
   entryCounts,
   type ImportRow,
@@ -218,7 +227,7 @@ const rulesOf = async (em: EntityManager, organizationId: number): Promise<TTest
   (await testingRulesForShare(em, { organizationId })) ?? DEFAULT_TESTING_RULES;
 
 /** The plan's counts, from its entries. */
-async function summaryOf(em: EntityManager, importId: number): Promise<TImportSummary> {
+async function summaryOf(db: Db, importId: number): Promise<TImportSummary> {
   const summary: TImportSummary = {
     newLocations: 0,
     changedLocations: 0,
@@ -228,7 +237,7 @@ async function summaryOf(em: EntityManager, importId: number): Promise<TImportSu
     missing: 0,
     refused: 0,
   };
-  for (const { kind, entity, count } of await entryCounts(em, { importId })) {
+  for (const { kind, entity, count } of await entryCounts(db, { importId })) {
     if (kind === 'new') summary[entity === 'location' ? 'newLocations' : 'newAssemblies'] += count;
     else if (kind === 'changed') {
       summary[entity === 'location' ? 'changedLocations' : 'changedAssemblies'] += count;
@@ -250,11 +259,25 @@ export async function plan(
   choice: { mapping: TImportMapping | null; markMissingRemoved: boolean },
 ): Promise<TInventoryImport> {
   const row = await importOrFail(em, id);
+  const rules = await rulesOf(em, row.organization_id);
+  // The batches' statements on one lent connection: their jsonb lists go as bound values,
+  // never written into the statement's text.
+  await withPooledClient(em, (db) => planOn(db, deps, row, rules, choice));
+  return getImport(em, id);
+}
+
+async function planOn(
+  db: Db,
+  deps: ImportDeps,
+  row: ImportRow,
+  rules: TTestingRules,
+  choice: { mapping: TImportMapping | null; markMissingRemoved: boolean },
+): Promise<void> {
+  const { id } = row;
   const organizationId = row.organization_id;
-  await deleteEntries(em, { importId: id });
+  await deleteEntries(db, { importId: id });
   // Taken before the inventory is read: a write meanwhile makes the plan stale, never wrong.
-  const fingerprint = await inventoryFingerprint(em, { organizationId });
-  const rules = await rulesOf(em, organizationId);
+  const fingerprint = await inventoryFingerprint(db, { organizationId });
   let rowsRead = 0;
   try {
     const rows = rowsOf(deps, row);
@@ -264,8 +287,8 @@ export async function plan(
       throw new FileRefusal(INVENTORY_IMPORT_MESSAGES.noHeaderRow);
     }
     const mapping =
-      choice.mapping ?? mappingFor(headers, await rememberedMapping(em, { organizationId }));
-    await setImportPlanning(em, {
+      choice.mapping ?? mappingFor(headers, await rememberedMapping(db, { organizationId }));
+    await setImportPlanning(db, {
       id,
       headers,
       mapping,
@@ -283,7 +306,7 @@ export async function plan(
         memory,
         locationsOnFile: new Map(
           (
-            await locationsNumbered(em, {
+            await locationsNumbered(db, {
               organizationId,
               accounts: [
                 ...new Set(batch.map((r) => (r.values.accountNumber ?? '').toLowerCase())),
@@ -293,14 +316,14 @@ export async function plan(
         ),
         assembliesOnFile: new Map(
           (
-            await assembliesNumbered(em, {
+            await assembliesNumbered(db, {
               organizationId,
               ids: [...new Set(batch.map((r) => (r.values.assemblyId ?? '').toLowerCase()))],
             })
           ).map((assembly) => [assembly.assembly_id.toLowerCase(), assembly]),
         ),
       };
-      await insertEntries(em, { importId: id, entries: planBatch(batch, context) });
+      await insertEntries(db, { importId: id, entries: planBatch(batch, context) });
       batch = [];
       await setImportProgress(deps.fork(), { id, rowsRead });
     };
@@ -315,19 +338,19 @@ export async function plan(
     }
     if (complete) {
       await flush();
-      await insertMissing(em, { importId: id, organizationId });
+      await insertMissing(db, { importId: id, organizationId });
 
-      await setImportPlanned(em, {
+      await setImportPlanned(db, {
         id,
         rowsRead,
-        summary: await summaryOf(em, id),
+        summary: await summaryOf(db, id),
         fingerprint,
         plannedSha256: row.file_sha256,
       });
     } else {
       const missing = REQUIRED_IMPORT_FIELDS.find((field) => mapping[field] === null);
-      await setImportProgress(em, { id, rowsRead });
-      await setImportFailed(em, {
+      await setImportProgress(db, { id, rowsRead });
+      await setImportFailed(db, {
         id,
         error: INVENTORY_IMPORT_MESSAGES.fieldRequired(
           IMPORT_FIELD_LABELS[missing ?? 'assemblyId'],
@@ -337,14 +360,13 @@ export async function plan(
     }
   } catch (error) {
     if (!(error instanceof FileRefusal)) throw error;
-    await deleteEntries(em, { importId: id });
-    await setImportFailed(em, { id, error: error.message, keepFile: !error.bound });
+    await deleteEntries(db, { importId: id });
+    await setImportFailed(db, { id, error: error.message, keepFile: !error.bound });
     if (error.bound) {
       if (row.storage_key) await deps.storage.remove(row.storage_key);
       throw tooLarge(error.message);
     }
   }
-  return getImport(em, id);
 }
 
 export async function importChanges(
@@ -365,7 +387,7 @@ export async function importChanges(
       kind: entry.kind,
       entity: entry.entity,
       key: entry.key,
-      changes: entry.changes,
+      changes: entryChanges(entry),
       refusals: entry.refusals,
     })),
     total,
