@@ -293,7 +293,13 @@ function locationEntry(
   });
   return differences(before, locationSnapshot(read.location)).length === 0
     ? { ...base, kind: 'unchanged', targetId: onFile.id }
-    : { ...base, kind: 'changed', targetId: onFile.id, fields: { id: onFile.id, ...fields }, before };
+    : {
+        ...base,
+        kind: 'changed',
+        targetId: onFile.id,
+        fields: { id: onFile.id, ...fields },
+        before,
+      };
 }
 
 function assemblyEntry(
