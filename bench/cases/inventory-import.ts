@@ -259,44 +259,6 @@ export async function inventoryImportCase(context: BenchContext, rows: number) {
     );
   }
 
-  // TEMP-EXPLAIN
-  {
-    const ids = Array.from({ length: 1000 }, (_, i) => `bf-${String(i + 50001).padStart(7, '0')}`);
-    const accts = (
-      await context.db.query<{ a: string }>(
-        `select lower(account_number) a from locations where organization_id = $1 limit 1000 offset 30000`,
-        [organizationId],
-      )
-    ).rows.map((r) => r.a);
-    const client = await context.db.connect();
-    try {
-      for (const mode of ['auto', 'force_generic_plan']) {
-        await client.query(`set plan_cache_mode = ${mode}`);
-        await client.query(
-          `prepare pa(jsonb, int) as select a.* from jsonb_array_elements_text($1::jsonb) as k(assembly_id) cross join lateral ( select a.*, a.installed_on::text as installed_on, l.account_number, l.address1, l.city, (select r.assembly_id from assemblies r where r.id = a.replaced_by_id) as replaced_by from assemblies a join locations l on l.id = a.location_id where a.organization_id = $2 and lower(a.assembly_id) = k.assembly_id offset 0) a`,
-        );
-        await client.query(
-          `prepare pl(jsonb, int) as select l.* from jsonb_array_elements_text($1::jsonb) as k(account) cross join lateral ( select id, account_number, name from locations where organization_id = $2 and lower(account_number) = k.account offset 0) l`,
-        );
-        for (const [n, v] of [
-          ['pa', ids],
-          ['pl', accts],
-        ] as const) {
-          const r = await client.query(
-            `explain (analyze, buffers) execute ${n}(${client.escapeLiteral(JSON.stringify(v))}, ${organizationId})`,
-          );
-          console.error(mode, n, r.rows.map((x) => x['QUERY PLAN']).join('\n'));
-        }
-        await client.query('deallocate all');
-      }
-      const st = await client.query(
-        `select relname, n_live_tup, n_mod_since_analyze, last_autoanalyze, last_analyze from pg_stat_user_tables where relname in ('assemblies','locations','inventory_import_entries')`,
-      );
-      console.error(JSON.stringify(st.rows));
-    } finally {
-      client.release();
-    }
-  }
   // The same file again, for the inventory it made: nothing to change.
   const again = await call(context, 'POST', '/api/admin/inventory-imports', { organizationId });
   started = performance.now();

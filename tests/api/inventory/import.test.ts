@@ -197,6 +197,56 @@ describe('a plan applied', () => {
     });
   });
 
+  it('shows each changed field of a record the file changes, and audits it as it was and became', async () => {
+    const organization = await makeOrganization(t.app.orm.em.fork(), { name: `Edit ${unique()}` });
+    const account = `AE-${unique()}`;
+    const row = (city: string, serial: string) =>
+      `${account},1 Main St,${city},Olga Owner,olga@example.com,D1-${account},${serial},RPZ,3/4,high,01/15/2020,2025-03-01,`;
+    const first = await newImport(organization.id);
+    expect((await upload(first, csvOf([row('Springfield', 'S-1')]))).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/inventory-imports/${first}/apply`)).statusCode).toBe(
+      200,
+    );
+
+    const id = await newImport(organization.id);
+    const planned = await upload(id, csvOf([row('Shelbyville', 'S-2')]));
+    expect(planned.json().summary).toMatchObject({ changedLocations: 1, changedAssemblies: 1 });
+    const { rows } = await changes(id, 'changed');
+    const location = rows.find((entry: { entity: string }) => entry.entity === 'location');
+    const assembly = rows.find((entry: { entity: string }) => entry.entity === 'assembly');
+    expect(location.changes).toEqual([{ field: 'city', from: 'Springfield', to: 'Shelbyville' }]);
+    expect(assembly.changes).toEqual([{ field: 'serial', from: 'S-1', to: 'S-2' }]);
+
+    expect((await asAdmin('POST', `/api/admin/inventory-imports/${id}/apply`)).statusCode).toBe(
+      200,
+    );
+    const audit = (await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `select entity_type, before, after from audit_log
+          where organization_id = ? and action = 'update' order by id`,
+        [organization.id],
+      )) as {
+      entity_type: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }[];
+    const byType = new Map(audit.map((entry) => [entry.entity_type, entry]));
+    expect(byType.get('location')?.before).toMatchObject({ city: 'Springfield' });
+    expect(byType.get('location')?.after).toMatchObject({
+      accountNumber: account,
+      city: 'Shelbyville',
+    });
+    expect(byType.get('assembly')?.before).toMatchObject({ serial: 'S-1', status: 'active' });
+    expect(byType.get('assembly')?.after).toMatchObject({
+      serial: 'S-2',
+      status: 'active',
+      locationId: expect.any(Number),
+    });
+    expect(byType.get('assembly')?.after).not.toHaveProperty('accountNumber');
+  });
+
   it('plans again and answers 409 when the inventory changed since the plan', async () => {
     const organization = await makeOrganization(t.app.orm.em.fork(), { name: `Stale ${unique()}` });
     const account = `ST-${unique()}`;

@@ -249,9 +249,27 @@ async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
   });
 }
 
+const ANALYZE_INVENTORY = sql('inventory-import-analyze', 'analyze locations, assemblies');
+
+/** How many records a plan writes when applied. */
+function recordsWritten(plan: ImportRow): number {
+  const summary = plan.summary;
+  if (!summary) return 0;
+  return (
+    summary.newLocations +
+    summary.changedLocations +
+    summary.newAssemblies +
+    summary.changedAssemblies +
+    (plan.mark_missing_removed ? summary.missing : 0)
+  );
+}
+
 /**
  * Applies the import's plan, all of it or nothing: 'stale' (nothing written) when the
  * inventory or the file changed since it was made; else the stored file's key, now unneeded.
+ * After a large apply (a batch or more) the inventory's tables are analyzed, once committed:
+ * their statistics otherwise still describe the inventory before it, and the statements planned
+ * with them (the next plan's lookups among them) keep plans made for a few rows.
  */
 export async function applyPlan(
   em: EntityManager,
@@ -259,21 +277,26 @@ export async function applyPlan(
   id: number,
 ): Promise<'stale' | 'file-changed' | { storageKey: string | null }> {
   // On one lent connection: the batches' jsonb lists go as bound values, never as text.
-  return withPooledClient(em, (tx) =>
-    tx.transaction(async () => {
+  return withPooledClient(em, async (tx) => {
+    let written = 0;
+    const outcome = await tx.transaction(async () => {
       const plan = await importForUpdate(tx, { id });
       if (!plan) throw AppError.notFound(INVENTORY_IMPORT_MESSAGES.notFound);
       if (plan.state === 'applied') throw AppError.conflict(INVENTORY_IMPORT_MESSAGES.cannotChange);
       if (plan.state !== 'planned') throw AppError.conflict(INVENTORY_IMPORT_MESSAGES.notPlanned);
       await lockOrganization(tx, { organizationId: plan.organization_id });
-      if (plan.planned_sha256 !== plan.file_sha256) return 'file-changed';
+      if (plan.planned_sha256 !== plan.file_sha256) return 'file-changed' as const;
       const now = await inventoryFingerprint(tx, { organizationId: plan.organization_id });
-      if (now !== plan.inventory_fingerprint) return 'stale';
+      if (now !== plan.inventory_fingerprint) return 'stale' as const;
       await applyLocations(tx, actor, plan);
       await applyAssemblies(tx, actor, plan);
       await setImportApplied(tx, { id });
       await rememberMapping(tx, { organizationId: plan.organization_id, mapping: plan.mapping });
+      written = recordsWritten(plan);
       return { storageKey: plan.storage_key };
-    }),
-  );
+    });
+    // The apply is committed: statistics that cannot be gathered leave it as it is.
+    if (written >= BATCH) await query(tx, ANALYZE_INVENTORY, {}).catch(() => undefined);
+    return outcome;
+  });
 }
