@@ -208,8 +208,9 @@ const kit = () => ({
   kitCalibDate: '2025-04-01',
   kitCalibDocLink: documentLink,
 });
-// Submits carry both people under one email, so even a mutation that leaves every field
-// valid is refused (FINAL ERRORS) and nothing is written.
+// Submits carry three people under one email, so even a mutation that leaves every field
+// valid (another email for one of them, one of them removed) still leaves two sharing it: the
+// submit is refused (FINAL ERRORS) and nothing is written.
 const sharedEmail = 'fuzz-duplicate@example.com';
 const POST_ENDPOINTS: [string, () => Record<string, unknown>][] = [
   ['/api/tr/validate/usertype', () => ({ userType: 'tester' })],
@@ -225,6 +226,7 @@ const POST_ENDPOINTS: [string, () => Record<string, unknown>][] = [
       userInfo: [
         { ...admin(), userEmail: sharedEmail },
         { ...tester(), userEmail: sharedEmail.toUpperCase() },
+        { ...tester(), userEmail: sharedEmail },
       ],
       testKitInfo: [kit()],
     }),
