@@ -23,6 +23,13 @@ function listPath(resource: string, filter: object, sort: [string, string]) {
 }
 
 /**
+ * A number from 0 to n - 1 spread over the assemblies by a hash of their number (a plain modulo
+ * of the location's id would give every assembly of an organization the same value).
+ */
+const spread = (salt: number, n: number) =>
+  `((hashint4(l.id * 2 + k + ${salt})::bigint + 2147483648) % ${n})::int`;
+
+/**
  * Seeds up to `assemblies` assemblies (two per location) over `organizations` organizations
  * (added when fewer exist).
  */
@@ -64,10 +71,10 @@ async function seedInventory(
             ($2::text[])[1 + floor(random() * 7)::int], 'Watts', '009', 0.75,
             case when random() < 0.3 then 'high' else 'low' end,
             (array['domestic','fire','irrigation'])[1 + floor(random() * 3)::int],
-            date '2015-01-01' + ((l.id + k) % 3000),
-            case when (l.id + k) % 50 = 0 then 'removed' else 'active' end,
-            date '2025-01-01' + ((l.id * 7 + k) % 700), 'pass', null,
-            date '2026-01-01' + ((l.id * 7 + k) % 700)
+            date '2015-01-01' + ${spread(1, 3000)},
+            case when ${spread(2, 50)} = 0 then 'removed' else 'active' end,
+            date '2025-01-01' + ${spread(0, 365)}, 'pass', null,
+            date '2026-01-01' + ${spread(0, 365)}
        from (select id, organization_id from locations order by id desc limit $1::int) l
        cross join generate_series(0, 1) k`,
     [locations, TYPES],
