@@ -30,6 +30,8 @@ import { Migration20261207014518_organization_people } from './Migration20261207
 import { Migration20261207054837_inventory } from './Migration20261207054837_inventory.js';
 import { Migration20261207120348_inventory_import } from './Migration20261207120348_inventory_import.js';
 import { Migration20261207120550_assembly_corrections } from './Migration20261207120550_assembly_corrections.js';
+import { Migration20261207152203_record_periods } from './Migration20261207152203_record_periods.js';
+import { Migration20261207152712_test_reports } from './Migration20261207152712_test_reports.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -136,5 +138,13 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261207120550_assembly_corrections',
     class: Migration20261207120550_assembly_corrections,
+  },
+  {
+    name: 'Migration20261207152203_record_periods',
+    class: Migration20261207152203_record_periods,
+  },
+  {
+    name: 'Migration20261207152712_test_reports',
+    class: Migration20261207152712_test_reports,
   },
 ];

@@ -17,6 +17,7 @@ export const AUDITED_ENTITIES = {
   location: 'Location',
   assembly: 'Assembly',
   assembly_correction: "Tester's correction",
+  test_report: 'Test report',
 } as const;
 export type TAuditedEntity = keyof typeof AUDITED_ENTITIES;
 
@@ -59,5 +60,7 @@ export const AUDIT_ACTIONS = {
   propose: 'Proposed by a tester',
   accept: 'Accept',
   refuse: 'Refuse',
+  file: 'Filed by a tester',
+  auto_accept: 'Accepted at once',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -21,6 +21,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'assembly.created',
   'assembly.updated',
   'assembly.removed',
+  'test_report.filed',
+  'test_report.accepted',
+  'test_report.rejected',
+  'test_report.returned',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

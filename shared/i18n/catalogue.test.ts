@@ -6,6 +6,8 @@ import { MESSAGES } from '../codes.js';
 import { addCatalogue, localizeMessage, type TKey, translate } from './catalogue.js';
 import { en } from './en.js';
 import { es } from './es.js';
+import { FIELD_EN } from './field.js';
+import { FIELD_ES } from './field-es.js';
 
 addCatalogue('es', es);
 
@@ -36,10 +38,17 @@ const source = ['widget/src', 'api/src', 'shared']
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
 
-const english = entries(en as unknown as TTree);
-const spanish = entries(es as unknown as TTree);
+// The site's catalogue and the field's (the test form's words, loaded only where tests are filed)
+// keep the same rules.
+const catalogues: [string, TTree, TTree][] = [
+  ['the message catalogue', en as unknown as TTree, es as unknown as TTree],
+  ['the field catalogue', FIELD_EN as unknown as TTree, FIELD_ES as unknown as TTree],
+];
 
-describe('the message catalogue', () => {
+describe.each(catalogues)('%s', (_name, englishTree, spanishTree) => {
+  const english = entries(englishTree);
+  const spanish = entries(spanishTree);
+
   it('has the same keys in English and Spanish, each of the same kind and placeholders', () => {
     expect(spanish.map(([key]) => key)).toEqual(english.map(([key]) => key));
     const spanishByKey = new Map(spanish);
@@ -74,14 +83,16 @@ describe('the message catalogue', () => {
           : !source.includes(`'${key}'`),
       );
     expect(unused).toEqual([]);
-    const sections = Object.keys(en).join('|');
+    const sections = Object.keys(englishTree).join('|');
     const used = [...source.matchAll(new RegExp(`'((?:${sections})\\.[\\w.]+)'`, 'g'))].map(
       (match) => match[1],
     );
     const known = new Set(english.map(([key]) => key));
     expect(used.filter((key) => !known.has(key ?? ''))).toEqual([]);
   });
+});
 
+describe('the message catalogue', () => {
   it('holds every public message in English exactly as MESSAGES words it', () => {
     for (const [key, value] of Object.entries(en.messages)) {
       expect(value).toBe(MESSAGES[key as keyof typeof MESSAGES]);

@@ -11,7 +11,7 @@ type TEntry = string | ((params: never) => string);
 
 /** A catalogue: the English one's keys, each a text or a function of its values. */
 export type TCatalogue = CatalogueOf<typeof en>;
-type CatalogueOf<T> = {
+export type CatalogueOf<T> = {
   [K in keyof T]: T[K] extends string
     ? string
     : T[K] extends (params: infer P) => string
@@ -19,7 +19,7 @@ type CatalogueOf<T> = {
       : CatalogueOf<T[K]>;
 };
 
-type LeafKeys<T, Prefix extends string = ''> = {
+export type LeafKeys<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends TEntry ? `${Prefix}${K}` : LeafKeys<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 

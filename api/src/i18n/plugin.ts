@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addCatalogue } from '../../../shared/i18n/catalogue.js';
 import { es } from '../../../shared/i18n/es.js';
+import { addFieldCatalogue } from '../../../shared/i18n/field.js';
+import { FIELD_ES } from '../../../shared/i18n/field-es.js';
 import {
   DEFAULT_LANGUAGE,
   languageFromAcceptLanguage,
@@ -38,6 +40,7 @@ export function requestLanguage(request: Pick<FastifyRequest, 'query' | 'headers
  */
 const i18nPlugin: FastifyPluginAsync = async (app) => {
   addCatalogue('es', es);
+  addFieldCatalogue('es', FIELD_ES);
   app.decorateRequest('language', DEFAULT_LANGUAGE);
   // Callback hooks: they run on every request, and a promise each would cost the hottest calls.
   app.addHook('onRequest', (request, reply, done) => {

@@ -21,6 +21,12 @@ import {
   OrganizationAgency,
   OrganizationCredentialRequirement,
 } from './organization.js';
+import {
+  CalibrationPeriod,
+  CertificationPeriod,
+  CredentialPeriod,
+  RegistrationActivity,
+} from './record-period.js';
 import { Reminder } from './reminder.js';
 import {
   AuditEntry,
@@ -33,6 +39,7 @@ import {
 import { StatusToken } from './status-token.js';
 import { Submission } from './submission.js';
 import { TestKit } from './test-kit.js';
+import { TestReport } from './test-report.js';
 import { Certification, Registration, User, UserCompany } from './user.js';
 
 export * from './account.js';
@@ -49,11 +56,13 @@ export * from './integration.js';
 export * from './inventory.js';
 export * from './inventory-import.js';
 export * from './organization.js';
+export * from './record-period.js';
 export * from './reminder.js';
 export * from './staff.js';
 export * from './status-token.js';
 export * from './submission.js';
 export * from './test-kit.js';
+export * from './test-report.js';
 export * from './user.js';
 
 export const entities = [
@@ -98,4 +107,9 @@ export const entities = [
   InventoryImport,
   InventoryImportEntry,
   AssemblyCorrection,
+  CertificationPeriod,
+  CalibrationPeriod,
+  CredentialPeriod,
+  RegistrationActivity,
+  TestReport,
 ];

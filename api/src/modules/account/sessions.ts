@@ -8,6 +8,7 @@ import {
 import { CODES, MESSAGES } from '../../../../shared/codes.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
+import { documentGuard } from '../../plugins/openapi-routes.js';
 import {
   hashSecretToken,
   isSecretTokenShaped,
@@ -122,3 +123,25 @@ export function checkSameOrigin(request: FastifyRequest, siteOrigin: string): vo
 export async function endDeadSessions(em: EntityManager): Promise<void> {
   await query(em, DELETE_DEAD_SESSIONS, { idleMinutes: SESSION_IDLE_MINUTES });
 }
+
+/**
+ * The guard of a route of My registrations outside its own plugin (a tester's corrections and
+ * test reports): the signed-in person as request.accountUserId, or 401; a call that changes
+ * something must come from the site itself. Documented as the session cookie.
+ */
+export const accountSessionGuard = (siteOrigin: string) =>
+  documentGuard(
+    async (request: FastifyRequest) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        checkSameOrigin(request, siteOrigin);
+      }
+      request.accountUserId = await sessionPerson(request.em, request);
+    },
+    'accountSession',
+    {
+      type: 'apiKey',
+      in: 'cookie',
+      name: SESSION_COOKIE,
+      description: 'The registrant’s session cookie, set by POST /api/account/session.',
+    },
+  );

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +12,8 @@ import { CODES } from '../../../../shared/codes.js';
 import { ZId } from '../../../../shared/staff.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
 import { answerWithFieldErrors } from '../../plugins/errors.js';
-import { documentGuard } from '../../plugins/openapi-routes.js';
 import { parsed } from '../account/route-context.js';
-import { checkSameOrigin, SESSION_COOKIE, sessionPerson } from '../account/sessions.js';
+import { accountSessionGuard } from '../account/sessions.js';
 import { idFilter, idsFilter, oneOfFilter } from '../admin-rest/list-query.js';
 import { registerResource } from '../admin-rest/resource.js';
 import { organizationFilter } from '../organization-access/scope.js';
@@ -67,19 +66,7 @@ export const accountCorrectionRoutes: FastifyPluginAsync = async (scope) => {
   await scope.register(cookie);
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const siteOrigin = new URL(app.config.publicUrl).origin;
-  const signedIn = documentGuard(
-    async (request: FastifyRequest) => {
-      checkSameOrigin(request, siteOrigin);
-      request.accountUserId = await sessionPerson(request.em, request);
-    },
-    'accountSession',
-    {
-      type: 'apiKey',
-      in: 'cookie',
-      name: SESSION_COOKIE,
-      description: 'The registrant’s session cookie, set by POST /api/account/session.',
-    },
-  );
+  const signedIn = accountSessionGuard(siteOrigin);
 
   app.post(
     '/api/account/assemblies/:id/corrections',

@@ -12,7 +12,7 @@ import {
   type TCorrectionRecord,
 } from '../../../../shared/assembly-corrections.js';
 import type { TAssemblyCreate, TAssemblyRecord } from '../../../../shared/inventory-api.js';
-import { Assembly, User } from '../../db/entities/index.js';
+import { Assembly, type TAssembly, User } from '../../db/entities/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { createAssembly, getAssembly, updateAssembly } from '../inventory/service.js';
@@ -110,6 +110,26 @@ export async function proposeCorrection(
     throw new AppError(403, 'forbidden', CORRECTION_MESSAGES.notRegistered);
   }
   if (assembly.status !== 'active') throw AppError.conflict(CORRECTION_MESSAGES.assemblyNotActive);
+  const user = await em.findOneOrFail(User, { id: userId });
+  const id = await em.transactional((tx) =>
+    stageCorrection(tx, { assembly, user: { id: userId, email: user.email }, proposal }),
+  );
+  return getCorrection(em, id);
+}
+
+/**
+ * A tester's proposal saved in the caller's transaction (a proposal with a test report is part
+ * of the report's): a nameplate like the one on file is refused (422 on serial); a second
+ * proposal replaces the tester's own pending one. Audited.
+ */
+export async function stageCorrection(
+  tx: EntityManager,
+  {
+    assembly,
+    user,
+    proposal,
+  }: { assembly: TAssembly; user: { id: number; email: string }; proposal: TCorrectionProposal },
+): Promise<number> {
   const onFile = nameplateOf({
     ...assembly,
     sizeInches: assembly.sizeInches === null ? null : Number(assembly.sizeInches),
@@ -122,32 +142,28 @@ export async function proposeCorrection(
       fieldErrors: { serial: CORRECTION_MESSAGES.nothingChanged },
     });
   }
-  const user = await em.findOneOrFail(User, { id: userId });
-  const id = await em.transactional(async (tx) => {
-    const saved = await saveProposal(tx, {
-      organizationId: assembly.organization.id,
-      assemblyRef,
-      userId,
-      kind: proposal.kind,
-      onFile,
-      proposed,
-      note: proposal.note,
-    });
-    recordAudit(
-      tx,
-      { id: null, email: user.email },
-      {
-        action: 'propose',
-        entityType: 'assembly_correction',
-        entityId: saved,
-        organizationId: assembly.organization.id,
-        before: null,
-        after: { assemblyId: assembly.assemblyId, kind: proposal.kind, onFile, proposed },
-      },
-    );
-    return saved;
+  const saved = await saveProposal(tx, {
+    organizationId: assembly.organization.id,
+    assemblyRef: assembly.id,
+    userId: user.id,
+    kind: proposal.kind,
+    onFile,
+    proposed,
+    note: proposal.note,
   });
-  return getCorrection(em, id);
+  recordAudit(
+    tx,
+    { id: null, email: user.email },
+    {
+      action: 'propose',
+      entityType: 'assembly_correction',
+      entityId: saved,
+      organizationId: assembly.organization.id,
+      before: null,
+      after: { assemblyId: assembly.assemblyId, kind: proposal.kind, onFile, proposed },
+    },
+  );
+  return saved;
 }
 
 /** An assembly's record as its own update's fields. */

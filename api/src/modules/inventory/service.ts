@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   INVENTORY_MESSAGES,
@@ -450,4 +451,55 @@ export async function updateAssembly(
     }),
   );
   return getAssembly(em, id);
+}
+
+/**
+ * An accepted test on the assembly's record, in the caller's transaction: its day and result
+ * become the last test on file, and the next due date follows by the organization's rules (the
+ * due date on file is the one the test counted for, so a test in the early window keeps the
+ * anniversary). A test older than the one on file changes nothing. Audited and announced.
+ */
+export async function recordAcceptedTest(
+  tx: EntityManager,
+  actor: Actor,
+  id: number,
+  test: { testedOn: string; result: 'pass' | 'fail' },
+): Promise<void> {
+  await tx.findOneOrFail(Assembly, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const before = await getAssembly(tx, id);
+  if (before.lastTestedOn !== null && test.testedOn < before.lastTestedOn) return;
+  const rules = await rulesOf(tx, before.organizationId);
+  const lastTestDueOn = before.nextDueOn;
+  const nextDueOn = nextTestDue(rules, {
+    hazard: before.hazard,
+    testedOn: test.testedOn,
+    passed: test.result === 'pass',
+    dueOn: lastTestDueOn,
+  });
+  await tx.nativeUpdate(
+    Assembly,
+    { id },
+    { lastTestedOn: test.testedOn, lastResult: test.result, lastTestDueOn, nextDueOn },
+  );
+  const after = { ...before, lastTestedOn: test.testedOn, lastResult: test.result, nextDueOn };
+  recordAudit(tx, actor, {
+    action: 'update',
+    entityType: 'assembly',
+    entityId: id,
+    organizationId: before.organizationId,
+    before: assemblySnapshot(before),
+    after: assemblySnapshot(after),
+  });
+  recordWebhookEvent(
+    tx,
+    assemblyChanged('updated', {
+      id,
+      organization_id: before.organizationId,
+      location_id: before.locationId,
+      assembly_number: before.assemblyId,
+      type: before.type,
+      status: before.status,
+      next_due_on: nextDueOn,
+    }),
+  );
 }

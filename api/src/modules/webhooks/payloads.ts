@@ -426,3 +426,39 @@ export function assemblyChanged(
     },
   };
 }
+
+/** A test report as its events name it. */
+export interface TestReportFacts {
+  id: number;
+  organization_id: number;
+  assembly_id: number;
+  /** The utility's own assembly ID. */
+  assembly_number: string;
+  test_date: string;
+  result: 'pass' | 'fail';
+  state: string;
+}
+
+/**
+ * A test report filed from the field, and each decision on it (accepted, at once or by a
+ * Reviewer; rejected; returned to the tester): once per change, in its transaction.
+ */
+export function testReportChanged(
+  change: 'filed' | 'accepted' | 'rejected' | 'returned',
+  report: TestReportFacts,
+): RecordedEvent {
+  return {
+    type: `test_report.${change}`,
+    organizationIds: [report.organization_id],
+    data: {
+      test_report_id: report.id,
+      organization_id: report.organization_id,
+      assembly_id: report.assembly_id,
+      assembly_number: report.assembly_number,
+      test_date: report.test_date,
+      result: report.result,
+      state: report.state,
+      summary: `The ${report.result === 'pass' ? 'passing' : 'failed'} test of assembly ${report.assembly_number} on ${report.test_date} was ${change}.`,
+    },
+  };
+}

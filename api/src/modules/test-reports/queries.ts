@@ -1,0 +1,183 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAssemblyStatus, TAssemblyType } from '../../../../shared/assemblies.js';
+import type { TActivityChange, TPeriod } from '../../../../shared/test-report-checks.js';
+import type { TTestReportState } from '../../../../shared/test-reports.js';
+import { query, sql } from '../../db/sql.js';
+
+// Test reports: the assembly and the people a filing names, the record as it stood (periods and
+// activity, kept by triggers), a report by its key.
+
+export interface FilingSubjectRow {
+  id: number;
+  organization_id: number;
+  organization_name: string;
+  test_report_rules: unknown;
+  testing_rules: unknown;
+  assembly_id: string;
+  type: TAssemblyType;
+  status: TAssemblyStatus;
+  installed_on: string | null;
+  serial: string;
+  make: string;
+  model: string;
+  size_inches: string | null;
+  hazard: string;
+  placement: string;
+  location_account_number: string;
+  location_name: string;
+  location_address: string;
+  /** The filer's own registration with the organization. */
+  filer_registration_id: number | null;
+  filer_type: 'tester' | 'admin' | null;
+  filer_company_id: number | null;
+  filer_active: boolean | null;
+  filer_email: string | null;
+  /** The tester's registration with the organization. */
+  tester_registration_id: number | null;
+  tester_type: 'tester' | 'admin' | null;
+  tester_company_id: number | null;
+  tester_name: string | null;
+  tester_email: string | null;
+  company_name: string | null;
+}
+
+const FILING_SUBJECT = sql<{ assemblyRef: number; filerId: number; testerId: number }>(
+  'test-report-filing-subject',
+  `select a.id, a.organization_id, o.name as organization_name, o.test_report_rules,
+          o.testing_rules, a.assembly_id, a.type, a.status,
+          to_char(a.installed_on, 'YYYY-MM-DD') as installed_on, a.serial, a.make, a.model,
+          a.size_inches::text as size_inches, a.hazard, a.placement,
+          l.account_number as location_account_number, l.name as location_name,
+          concat_ws(', ', l.address1, nullif(l.address2, ''), l.city,
+                    nullif(concat_ws(' ', nullif(l.state, ''), nullif(l.zip, '')), '')) as location_address,
+          f.id as filer_registration_id, f.user_type as filer_type, f.company_id as filer_company_id,
+          f.enrolled and f.standing = 'active' as filer_active, fu.email as filer_email,
+          tr.id as tester_registration_id, tr.user_type as tester_type,
+          tr.company_id as tester_company_id,
+          concat_ws(' ', tu.first_name, tu.last_name) as tester_name, tu.email as tester_email,
+          c.name as company_name
+     from assemblies a
+     join organizations o on o.id = a.organization_id
+     join locations l on l.id = a.location_id
+     left join registrations f on f.organization_id = a.organization_id and f.user_id = :filerId
+     left join users fu on fu.id = f.user_id
+     left join registrations tr on tr.organization_id = a.organization_id and tr.user_id = :testerId
+     left join users tu on tu.id = tr.user_id
+     left join companies c on c.id = tr.company_id
+    where a.id = :assemblyRef`,
+);
+
+/** The assembly, its organization and the registrations of the filer and the tester with it. */
+export async function filingSubject(
+  em: EntityManager,
+  params: { assemblyRef: number; filerId: number; testerId: number },
+): Promise<FilingSubjectRow | null> {
+  const [row] = await query<FilingSubjectRow, typeof params>(em, FILING_SUBJECT, params);
+  return row ?? null;
+}
+
+export interface RecordAsOfRow {
+  activity: TActivityChange[] | null;
+  certification: {
+    number: string;
+    agency: string;
+    type: string;
+    expiresOn: string;
+    agencyAccepted: boolean;
+    periods: TPeriod[];
+  } | null;
+  kit: {
+    serial: string;
+    manufacturer: string;
+    model: string;
+    calibratedOn: string;
+    dueOn: string | null;
+    periods: TPeriod[];
+  } | null;
+  credentials: { type: string; periods: TPeriod[] }[] | null;
+}
+
+/** A period as the shared checks read it (its acceptance an ISO instant). */
+const PERIOD = (from: string, through: string) =>
+  `json_build_object('from', ${from}, 'through', ${through},
+                     'acceptedAt', to_char(p.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+const RECORD_AS_OF = sql<{
+  registrationId: number;
+  organizationId: number;
+  companyId: number | null;
+  certificationId: number;
+  kitId: number;
+}>(
+  'test-report-record-as-of',
+  `select
+     (select json_agg(json_build_object(
+               'at', to_char(ra.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'active', ra.active) order by ra.at, ra.id)
+        from registration_activity ra where ra.registration_id = :registrationId) as activity,
+     (select json_build_object(
+               'number', ce.number, 'agency', ce.agency_name, 'type', ce.type_name,
+               'expiresOn', to_char(ce.expires_on, 'YYYY-MM-DD'),
+               'agencyAccepted', exists (select 1 from organization_agencies oa
+                                          where oa.organization_id = :organizationId
+                                            and oa.agency_id = ce.agency_id),
+               'periods', coalesce((select json_agg(${PERIOD('null', "to_char(p.valid_through, 'YYYY-MM-DD')")})
+                                      from certification_periods p
+                                     where p.certification_id = ce.id and p.withdrawn_at is null), '[]'))
+        from certifications ce
+       where ce.id = :certificationId and ce.registration_id = :registrationId) as certification,
+     (select json_build_object(
+               'serial', k.serial, 'manufacturer', k.manufacturer, 'model', k.model,
+               'calibratedOn', to_char(k.calibrated_on, 'YYYY-MM-DD'),
+               'dueOn', to_char(k.calibration_due_on, 'YYYY-MM-DD'),
+               'periods', coalesce((select json_agg(${PERIOD("to_char(p.calibrated_on, 'YYYY-MM-DD')", "to_char(p.due_on, 'YYYY-MM-DD')")})
+                                      from calibration_periods p
+                                     where p.test_kit_id = k.id and p.withdrawn_at is null), '[]'))
+        from test_kits k
+       where k.id = :kitId and k.organization_id = :organizationId
+         and k.company_id = :companyId and k.retired_at is null) as kit,
+     (select json_agg(json_build_object(
+               'type', t.name,
+               'periods', coalesce((select json_agg(${PERIOD('null', "to_char(p.valid_through, 'YYYY-MM-DD')")})
+                                      from credential_periods p
+                                      join credentials cr on cr.id = p.credential_id
+                                     where cr.registration_id = :registrationId
+                                       and cr.credential_type_id = t.id
+                                       and p.withdrawn_at is null), '[]')) order by t.name)
+        from organization_credential_requirements r
+        join credential_types t on t.id = r.credential_type_id
+       where r.organization_id = :organizationId and r.required) as credentials`,
+);
+
+/** The tester's record with the organization as the checks read it, every period kept. */
+export async function recordAsOf(
+  em: EntityManager,
+  params: {
+    registrationId: number;
+    organizationId: number;
+    companyId: number | null;
+    certificationId: number;
+    kitId: number;
+  },
+): Promise<RecordAsOfRow> {
+  const [row] = await query<RecordAsOfRow, typeof params>(em, RECORD_AS_OF, params);
+  return row ?? { activity: null, certification: null, kit: null, credentials: null };
+}
+
+export interface FiledReportRow {
+  id: number;
+  body_hash: string;
+  filed_by_id: number | null;
+  state: TTestReportState;
+}
+
+const REPORT_BY_KEY = sql<{ key: string }>(
+  'test-report-by-key',
+  'select id, body_hash, filed_by_id, state from test_reports where key = :key',
+);
+
+/** The report filed with a key, if any. */
+export async function reportByKey(em: EntityManager, key: string): Promise<FiledReportRow | null> {
+  const [row] = await query<FiledReportRow, { key: string }>(em, REPORT_BY_KEY, { key });
+  return row ?? null;
+}

@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Assembly, Registration } from '../../../api/src/db/entities/index.js';
+import { todayInProgramZone } from '../../../shared/program-zone.js';
+import { TEST_REPORT_MESSAGES, TEST_REPORT_REFUSED } from '../../../shared/test-reports.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { accountCalls, registerTester } from '../account/helpers.js';
+import { createOrganization, type OrganizationFixture } from '../registration/fixtures.js';
+import { reviewCalls } from '../review/helpers.js';
+import { staffClient, signIn as staffSignIn, unique } from '../staff/helpers.js';
+
+// Filing a test report from My registrations (issue 39): checked against the record as it stood
+// on the test date, passed or failed by the assembly type's rules, accepted at once when clean,
+// and filed once per key however often it is sent.
+
+let t: TestApp;
+let springfield: OrganizationFixture;
+let shelbyville: OrganizationFixture;
+let call: ReturnType<typeof staffClient>;
+let review: ReturnType<typeof reviewCalls>;
+const { sql, post, signIn } = accountCalls(() => t);
+const today = todayInProgramZone();
+
+interface Tester {
+  email: string;
+  userId: number;
+  cookie: Record<string, string>;
+  registrationId: number;
+  certificationId: number;
+  kitId: number;
+}
+
+/** A tester approved by the organization, their record accepted 60 days ago, signed in. */
+async function approvedTester(organization = springfield): Promise<Tester> {
+  const registered = await registerTester(t, [organization]);
+  const registration = await t.app.orm.em
+    .fork()
+    .findOneOrFail(Registration, { user: { email: registered.email } }, { populate: ['user'] });
+  await review.acceptAll(registration.id);
+  const approved = await review.current(registration.id, 'approve');
+  expect(approved.statusCode, approved.body).toBe(200);
+  // The record as it has stood for two months, the kit calibrated three months ago.
+  const since = [registration.id];
+  await sql(
+    `update test_kits set calibrated_on = current_date - 90
+      where submission_id = (select submission_id from registrations where id = ?)`,
+    since,
+  );
+  await sql(
+    `update certification_periods set accepted_at = now() - interval '60 days'
+      where certification_id in (select id from certifications where registration_id = ?)`,
+    since,
+  );
+  await sql(
+    `update calibration_periods set accepted_at = now() - interval '60 days'
+      where withdrawn_at is null and test_kit_id in (select k.id from test_kits k join registrations r
+                              on r.submission_id = k.submission_id where r.id = ?)`,
+    since,
+  );
+  await sql(
+    `update registration_activity set at = now() - interval '60 days' where registration_id = ?`,
+    since,
+  );
+  const [ids] = await sql<{ certification_id: number; kit_id: number }>(
+    `select (select id from certifications where registration_id = r.id) as certification_id,
+            (select k.id from test_kits k where k.submission_id = r.submission_id limit 1) as kit_id
+       from registrations r where r.id = ?`,
+    since,
+  );
+  return {
+    email: registered.email,
+    userId: registration.user.id,
+    cookie: await signIn(registered.email),
+    registrationId: registration.id,
+    certificationId: ids?.certification_id ?? 0,
+    kitId: ids?.kit_id ?? 0,
+  };
+}
+
+async function newAssembly(organizationId: number, type: string) {
+  const location = await call('POST', '/api/admin/locations', {
+    organizationId,
+    accountNumber: `A-${unique()}`,
+    address1: `${unique()} Elm Street`,
+    city: 'Springfield',
+  });
+  expect(location.statusCode, location.body).toBe(201);
+  const assembly = await call('POST', '/api/admin/assemblies', {
+    locationId: location.json().id,
+    assemblyId: `BF-${unique()}`,
+    serial: 'S-1',
+    type,
+    make: 'Watts',
+    model: '007',
+    sizeInches: '1',
+    hazard: 'high',
+    service: 'domestic',
+    installedOn: '2019-05-01',
+  });
+  expect(assembly.statusCode, assembly.body).toBe(201);
+  return assembly.json() as { id: number; assemblyId: string };
+}
+
+const DC_PASSING = {
+  check1HeldPsid: '2.4',
+  check1ClosedTight: true,
+  check2HeldPsid: '1.8',
+  check2ClosedTight: true,
+  shutoff2Tight: true,
+};
+const RP_FAILING_CHECK_1 = {
+  check1HeldPsid: '4.9',
+  check1ClosedTight: true,
+  reliefOpenedPsid: '2.5',
+  check2HeldPsid: '1.6',
+  check2ClosedTight: true,
+  check2BackpressureTight: true,
+  shutoff1Tight: true,
+  shutoff2Tight: true,
+};
+
+const reportFor = (tester: Tester, assembly: { id: number }, changes: object = {}) => ({
+  key: randomUUID(),
+  assemblyId: assembly.id,
+  testerId: tester.userId,
+  certificationId: tester.certificationId,
+  testKitId: tester.kitId,
+  kind: 'initial',
+  testDate: today,
+  readings: DC_PASSING,
+  linePressurePsi: 62,
+  attestation: true,
+  ...changes,
+});
+
+const file = (tester: Tester, body: object, headers: Record<string, string> = {}) =>
+  post('/test-reports', body, { ...tester.cookie, ...headers });
+
+const countOf = async (text: string, params: unknown[]) =>
+  Number((await sql<{ n: string }>(text, params))[0]?.n);
+
+let tester: Tester;
+beforeAll(async () => {
+  t = await createTestApp();
+  springfield = await createOrganization(t.app.orm.em.fork());
+  shelbyville = await createOrganization(t.app.orm.em.fork());
+  call = staffClient(t.app, (await staffSignIn(t)).token);
+  review = reviewCalls(call);
+  tester = await approvedTester();
+});
+afterAll(() => t.close());
+
+describe('filing a test report', () => {
+  it('accepts a clean DC report at once and puts the test on the assembly, once, however often it is sent', async () => {
+    const assembly = await newAssembly(springfield.id, 'DC');
+    const body = reportFor(tester, assembly);
+    const filed = await file(tester, body);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const report = filed.json().message;
+    expect(report).toMatchObject({
+      key: body.key,
+      state: 'accepted',
+      result: 'pass',
+      assemblyId: assembly.assemblyId,
+      testDate: today,
+    });
+    const onFile = await t.app.orm.em.fork().findOneOrFail(Assembly, { id: assembly.id });
+    expect(onFile).toMatchObject({ lastTestedOn: today, lastResult: 'pass' });
+    expect(onFile.nextDueOn && onFile.nextDueOn > today).toBe(true);
+
+    // Sent again after a lost answer, and twice at once: the first filing answers each time.
+    const again = await Promise.all([file(tester, body), file(tester, body), file(tester, body)]);
+    for (const answer of again) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().message.id).toBe(report.id);
+    }
+    expect(await countOf('select count(*) as n from test_reports where key = ?', [body.key])).toBe(
+      1,
+    );
+    for (const type of ['test_report.filed', 'test_report.accepted']) {
+      expect(
+        await countOf(
+          `select count(*) as n from webhook_events where type = ? and data->>'test_report_id' = ?`,
+          [type, String(report.id)],
+        ),
+      ).toBe(1);
+    }
+    expect(
+      await countOf(
+        `select count(*) as n from webhook_events where type = 'assembly.updated' and data->>'assembly_id' = ?`,
+        [String(assembly.id)],
+      ),
+    ).toBe(1);
+    expect(
+      await countOf(
+        `select count(*) as n from audit_log where entity_type = 'test_report' and entity_id = ?`,
+        [String(report.id)],
+      ),
+    ).toBe(1);
+  });
+
+  it('refuses the same key with another report', async () => {
+    const assembly = await newAssembly(springfield.id, 'DC');
+    const body = reportFor(tester, assembly);
+    expect((await file(tester, body)).statusCode).toBe(201);
+    const other = await file(tester, { ...body, linePressurePsi: 70 });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(TEST_REPORT_MESSAGES.keyReused);
+  });
+
+  it('fails an RP whose check valve 1 held under 5.0 psid and leaves it waiting for review', async () => {
+    const assembly = await newAssembly(springfield.id, 'RP');
+    const filed = await file(tester, reportFor(tester, assembly, { readings: RP_FAILING_CHECK_1 }));
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(filed.json().message).toMatchObject({ state: 'pending', result: 'fail' });
+    const [stored] = await sql<{ rule_results: { rule: string; outcome: string }[] }>(
+      'select rule_results from test_reports where id = ?',
+      [filed.json().message.id],
+    );
+    expect(stored?.rule_results).toContainEqual(
+      expect.objectContaining({ rule: 'check1Min', outcome: 'fail' }),
+    );
+    // Waiting: the assembly's record is unchanged until a Reviewer accepts it.
+    const onFile = await t.app.orm.em.fork().findOneOrFail(Assembly, { id: assembly.id });
+    expect(onFile.lastTestedOn).toBeNull();
+  });
+
+  it('leaves a passing report with remarks waiting for review', async () => {
+    const assembly = await newAssembly(springfield.id, 'DC');
+    const filed = await file(
+      tester,
+      reportFor(tester, assembly, { remarks: 'Vault flooded; pumped out before testing.' }),
+    );
+    expect(filed.json().message).toMatchObject({ state: 'pending', result: 'pass' });
+  });
+
+  it("refuses a test dated before the kit's calibration was accepted, in the tester's language, writing nothing", async () => {
+    const assembly = await newAssembly(springfield.id, 'DC');
+    await sql(
+      `update calibration_periods set accepted_at = now() - interval '1 day' where test_kit_id = ?`,
+      [tester.kitId],
+    );
+    try {
+      const testDate = todayInProgramZone(new Date(Date.now() - 5 * 86_400_000));
+      const body = reportFor(tester, assembly, { testDate });
+      const refused = await file(tester, body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().code).toBe(TEST_REPORT_REFUSED);
+      const [refusal] = refused.json().message.refusals;
+      expect(refusal.check).toBe('calibrationNotAcceptedUntil');
+      expect(refusal.message).toMatch(
+        /^The calibration of kit .+ was not accepted until .+; the test is dated .+\.$/,
+      );
+      const inSpanish = await file(tester, body, { 'accept-language': 'es' });
+      expect(inSpanish.json().message.refusals[0].message).toMatch(
+        /^La calibración del kit de prueba .+ no fue aceptada hasta el /,
+      );
+      expect(
+        await countOf('select count(*) as n from test_reports where key = ?', [body.key]),
+      ).toBe(0);
+    } finally {
+      await sql(
+        `update calibration_periods set accepted_at = now() - interval '60 days' where test_kit_id = ?`,
+        [tester.kitId],
+      );
+    }
+  });
+
+  it('refuses a test dated after today and one outside the filing window', async () => {
+    const assembly = await newAssembly(springfield.id, 'DC');
+    const tomorrow = todayInProgramZone(new Date(Date.now() + 86_400_000));
+    const future = await file(tester, reportFor(tester, assembly, { testDate: tomorrow }));
+    expect(future.json().message.refusals.map((r: { check: string }) => r.check)).toEqual([
+      'testDateFuture',
+    ]);
+    const old = todayInProgramZone(new Date(Date.now() - 31 * 86_400_000));
+    const late = await file(tester, reportFor(tester, assembly, { testDate: old }));
+    expect(late.json().message.refusals.map((r: { check: string }) => r.check)).toContain(
+      'testDateTooOld',
+    );
+  });
+
+  it('asks for every reading the type records, and a reading psid can hold', async () => {
+    const assembly = await newAssembly(springfield.id, 'DC');
+    const partial = await file(
+      tester,
+      reportFor(tester, assembly, { readings: { check1HeldPsid: '2.4', check1ClosedTight: true } }),
+    );
+    expect(partial.statusCode).toBe(422);
+    expect(partial.json().message.fieldErrors.readings).toBe(
+      TEST_REPORT_MESSAGES.readingsIncomplete,
+    );
+    const badReading = await file(
+      tester,
+      reportFor(tester, assembly, { readings: { ...DC_PASSING, check1HeldPsid: '2.45' } }),
+    );
+    expect(badReading.statusCode).toBe(422);
+    expect(Object.keys(badReading.json().message.fieldErrors)).toEqual(['readings.check1HeldPsid']);
+    const unattested = await file(tester, reportFor(tester, assembly, { attestation: false }));
+    expect(unattested.json().message.fieldErrors.attestation).toBe(
+      TEST_REPORT_MESSAGES.attestationRequired,
+    );
+  });
+
+  it("answers another organization's assembly as if it did not exist, and refuses another tester's kit", async () => {
+    const elsewhere = await newAssembly(shelbyville.id, 'DC');
+    const foreign = await file(tester, reportFor(tester, elsewhere));
+    expect(foreign.statusCode).toBe(404);
+    const other = await approvedTester();
+    const assembly = await newAssembly(springfield.id, 'DC');
+    const withOthersKit = await file(
+      tester,
+      reportFor(tester, assembly, { testKitId: other.kitId }),
+    );
+    expect(withOthersKit.statusCode, withOthersKit.body).toBe(422);
+    expect(withOthersKit.json().message.fieldErrors.testKitId).toBe(
+      TEST_REPORT_MESSAGES.kitNotYours,
+    );
+    const asOther = await file(tester, reportFor(other, assembly));
+    expect(asOther.statusCode).toBe(403);
+  });
+});
