@@ -29,6 +29,7 @@ import { reportsCase } from './cases/reports.js';
 import { standingRunCase } from './cases/standing.js';
 import { startupCase } from './cases/startup.js';
 import { submitCase } from './cases/submit.js';
+import { testReportFilingCase } from './cases/test-report-filing.js';
 import { uploadsCase } from './cases/uploads.js';
 import { webhooksCase } from './cases/webhooks.js';
 import { type BenchContext, Recorder, scaleLabel } from './context.js';
@@ -227,6 +228,13 @@ try {
   const [inventoryAssemblies, inventoryOrganizations] = quick ? [10_000, 100] : [1_000_000, 1000];
   await run(`inventory lists at ${inventoryAssemblies} assemblies`, () =>
     inventoryListsCase(context, database.url, inventoryAssemblies, inventoryOrganizations),
+  );
+  // Issue 39: filing on that inventory, with the as-of checks.
+  await run(`test report filing at ${inventoryAssemblies} assemblies`, () =>
+    testReportFilingCase(context, database.url, serverEnv.PUBLIC_URL, {
+      assemblies: inventoryAssemblies,
+      organizations: inventoryOrganizations,
+    }),
   );
   // A utility's billing export: 100,000 rows, about 20 MB of CSV (quick: 2,000 rows).
   const importRows = quick ? 2_000 : 100_000;

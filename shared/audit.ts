@@ -61,6 +61,5 @@ export const AUDIT_ACTIONS = {
   accept: 'Accept',
   refuse: 'Refuse',
   file: 'Filed by a tester',
-  auto_accept: 'Accepted at once',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -213,7 +213,11 @@ function askForLink(context: BenchContext, origin: string, email: string) {
 }
 
 /** Signs in through the emailed link, as the registrant would; answers the cookie header. */
-async function signIn(context: BenchContext, origin: string, email: string): Promise<string> {
+export async function signIn(
+  context: BenchContext,
+  origin: string,
+  email: string,
+): Promise<string> {
   await expectOk(await askForLink(context, origin, email), 'sign-in link');
   const { rows } = await context.db.query<{ text_body: string }>(
     `select text_body from email_outbox

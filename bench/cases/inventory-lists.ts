@@ -33,7 +33,7 @@ const spread = (salt: number, n: number) =>
  * Seeds up to `assemblies` assemblies (two per location) over `organizations` organizations
  * (added when fewer exist).
  */
-async function seedInventory(
+export async function seedInventory(
   context: BenchContext,
   databaseUrl: string,
   assemblies: number,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsafeDurabilitySettings } from '../../api/src/db/durability.js';
 import { createOrm, migrate, type Orm } from '../../api/src/db/orm.js';
-import { FAULT_POINTS } from '../../api/src/testing/fault-points.js';
+import { SUBMIT_FAULT_POINTS } from '../../api/src/testing/fault-points.js';
 import { createOrganization, type OrganizationFixture } from '../api/registration/fixtures.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp.js';
 import { type Cluster, query, startCluster } from './helpers/cluster.js';
@@ -99,24 +99,29 @@ describe('SIGKILL of the API inside a final submit', () => {
   let body: TFullRegistration | undefined;
   let sharedEnvironment: ServerEnvironment | undefined;
 
-  it.each(FAULT_POINTS)('killed %s: the restart finds all of it or none of it', async (point) => {
-    sharedEnvironment ??= await environment();
-    const server = await startServerProcess(sharedEnvironment, {
-      ...serverEnv(),
-      FAULT_POINT: point,
-    });
-    body ??= await fullRegistration(server.url, organization);
-    const outcome = await submit(server, body, key).then(
-      (answer) => `answered ${answer.status} ${answer.body}`,
-      () => 'connection lost',
-    );
-    expect(outcome).toBe('connection lost');
-    expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  it.each(SUBMIT_FAULT_POINTS)(
+    'killed %s: the restart finds all of it or none of it',
+    async (point) => {
+      sharedEnvironment ??= await environment();
+      const server = await startServerProcess(sharedEnvironment, {
+        ...serverEnv(),
+        FAULT_POINT: point,
+      });
+      body ??= await fullRegistration(server.url, organization);
+      const outcome = await submit(server, body, key).then(
+        (answer) => `answered ${answer.status} ${answer.body}`,
+        () => 'connection lost',
+      );
+      expect(outcome).toBe('connection lost');
+      expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    const committed = point === 'after-commit';
-    expect(await registrationState(cluster.url, body, key)).toEqual(committed ? COMPLETE : NOTHING);
-    expect(await halfWrittenRegistrations(cluster.url)).toEqual({});
-  });
+      const committed = point === 'after-commit';
+      expect(await registrationState(cluster.url, body, key)).toEqual(
+        committed ? COMPLETE : NOTHING,
+      );
+      expect(await halfWrittenRegistrations(cluster.url)).toEqual({});
+    },
+  );
 
   it('answers the retry after the crashes with the one committed registration', async () => {
     expect(body, 'the crash tests ran').toBeDefined();

@@ -1,5 +1,6 @@
 // Test-only crash hook: the reliability suite sets FAULT_POINT so the process kills itself with
-// SIGKILL at a named moment inside a final submit, then checks what a restart finds. Unarmed
+// SIGKILL at a named moment inside a final submit or a test report's filing, then checks what a
+// restart finds. Unarmed
 // (always in production: config.ts refuses FAULT_POINT there) a fault point does nothing.
 
 /**
@@ -7,7 +8,9 @@
  * found or made, submission and new people inserted), after its second (just before commit),
  * and after commit (before the answer).
  */
-export const FAULT_POINTS = ['after-first-write', 'before-commit', 'after-commit'] as const;
+export const SUBMIT_FAULT_POINTS = ['after-first-write', 'before-commit', 'after-commit'] as const;
+/** Every fault point: a submit's, and a test report's filing committed but not yet answered. */
+export const FAULT_POINTS = [...SUBMIT_FAULT_POINTS, 'test-report-after-commit'] as const;
 export type TFaultPoint = (typeof FAULT_POINTS)[number];
 
 const killThisProcess = () => process.kill(process.pid, 'SIGKILL');
@@ -27,7 +30,7 @@ export function armFaultPoint(
   crash = onFault;
 }
 
-/** Marks a moment inside a submit, named by what just happened; crashes there when armed. */
+/** Marks a moment inside a submit or a filing, named by what just happened; crashes there when armed. */
 export function faultPoint(point: TFaultPoint): void {
   if (armed === point) crash();
 }

@@ -356,3 +356,29 @@ export async function setDueDates(
     await query(em, SET_DUE_DATES, { dues: JSON.stringify(params.dues) });
   }
 }
+
+const ASSEMBLY_FOR_TEST = sql<{ id: number }>(
+  'inventory-assembly-for-test',
+  `select ${ASSEMBLY_COLUMNS}, o.testing_rules
+     ${ASSEMBLY_FROM}
+     join organizations o on o.id = a.organization_id
+    where a.id = :id
+      for update of a
+      for share of o`,
+);
+
+/**
+ * An assembly locked for an accepted test to go on its record, with its organization's testing
+ * rules held against a change until the transaction ends.
+ */
+export async function assemblyForTest(
+  em: EntityManager,
+  id: number,
+): Promise<(AssemblyRow & { testing_rules: TTestingRules | null }) | null> {
+  const [row] = await query<AssemblyRow & { testing_rules: TTestingRules | null }, { id: number }>(
+    em,
+    ASSEMBLY_FOR_TEST,
+    { id },
+  );
+  return row ?? null;
+}

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   INVENTORY_MESSAGES,
@@ -32,6 +31,7 @@ import {
   type AssemblyConditions,
   type AssemblyRow,
   assembliesPage,
+  assemblyForTest,
   assemblyNumbered,
   type InventoryPage,
   type LocationConditions,
@@ -465,11 +465,14 @@ export async function recordAcceptedTest(
   id: number,
   test: { testedOn: string; result: 'pass' | 'fail' },
 ): Promise<void> {
-  await tx.findOneOrFail(Assembly, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  const before = await getAssembly(tx, id);
+  const row = await assemblyForTest(tx, id);
+  if (!row) throw AppError.notFound(INVENTORY_MESSAGES.assemblyNotFound);
+  const before = toAssembly(row);
   if (before.lastTestedOn !== null && test.testedOn < before.lastTestedOn) return;
-  const rules = await rulesOf(tx, before.organizationId);
-  const lastTestDueOn = before.nextDueOn;
+  const rules = row.testing_rules ?? DEFAULT_TESTING_RULES;
+  // Another test the same day (a retest after a repair) counts for the due date the first did.
+  const lastTestDueOn =
+    test.testedOn === before.lastTestedOn ? day(row.last_test_due_on) : before.nextDueOn;
   const nextDueOn = nextTestDue(rules, {
     hazard: before.hazard,
     testedOn: test.testedOn,

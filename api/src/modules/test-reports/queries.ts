@@ -97,8 +97,8 @@ export interface RecordAsOfRow {
   credentials: { type: string; periods: TPeriod[] }[] | null;
 }
 
-/** A period as the shared checks read it (its acceptance an ISO instant). */
-const PERIOD = (from: string, through: string) =>
+/** A period as the shared checks read it (its acceptance an ISO instant); the field's record too. */
+export const PERIOD = (from: string, through: string) =>
   `json_build_object('from', ${from}, 'through', ${through},
                      'acceptedAt', to_char(p.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
@@ -179,5 +179,81 @@ const REPORT_BY_KEY = sql<{ key: string }>(
 /** The report filed with a key, if any. */
 export async function reportByKey(em: EntityManager, key: string): Promise<FiledReportRow | null> {
   const [row] = await query<FiledReportRow, { key: string }>(em, REPORT_BY_KEY, { key });
+  return row ?? null;
+}
+
+export interface NewReport {
+  key: string;
+  bodyHash: string;
+  organizationId: number;
+  assemblyId: number;
+  registrationId: number;
+  testerId: number;
+  filedById: number;
+  companyId: number | null;
+  certificationId: number;
+  testKitId: number;
+  kind: string;
+  testDate: string;
+  readings: string;
+  repairs: string;
+  replacement: string | null;
+  remarks: string;
+  linePressurePsi: number | null;
+  result: 'pass' | 'fail';
+  ruleResults: string;
+  record: string;
+  state: TTestReportState;
+  autoAccepted: boolean;
+}
+
+const INSERT_REPORT = sql<NewReport & Record<string, unknown>>(
+  'test-report-insert',
+  `insert into test_reports
+     (key, body_hash, organization_id, assembly_id, registration_id, tester_id, filed_by_id,
+      company_id, certification_id, test_kit_id, kind, test_date, readings, repairs, replacement,
+      remarks, line_pressure_psi, result, rule_results, record, state, auto_accepted, decided_at)
+   values (:key, :bodyHash, :organizationId, :assemblyId, :registrationId, :testerId, :filedById,
+      :companyId, :certificationId, :testKitId, :kind, :testDate, :readings::jsonb, :repairs::jsonb,
+      :replacement::jsonb, :remarks, :linePressurePsi, :result, :ruleResults::jsonb, :record::jsonb,
+      :state, :autoAccepted, case when :autoAccepted then now() end)
+   on conflict (key) do nothing
+   returning id, filed_at`,
+);
+
+/** Files a report; null when its key was filed meanwhile (by a resend sent at the same time). */
+export async function insertReport(
+  em: EntityManager,
+  report: NewReport,
+): Promise<{ id: number; filed_at: Date } | null> {
+  const [row] = await query<{ id: number; filed_at: Date }, NewReport & Record<string, unknown>>(
+    em,
+    INSERT_REPORT,
+    report as NewReport & Record<string, unknown>,
+  );
+  return row ?? null;
+}
+
+const FILED_REPORT = sql<{ id: number }>(
+  'test-report-filed',
+  `select r.id, r.key, r.state, r.result, a.assembly_id, to_char(r.test_date, 'YYYY-MM-DD') as test_date,
+          r.filed_at
+     from test_reports r join assemblies a on a.id = r.assembly_id
+    where r.id = :id`,
+);
+
+export interface FiledRow {
+  id: number;
+  key: string;
+  state: TTestReportState;
+  result: 'pass' | 'fail';
+  assembly_id: string;
+  test_date: string;
+  filed_at: Date;
+}
+
+/** A filed report as its filer is answered. */
+export async function filedRow(em: EntityManager, id: number): Promise<FiledRow | null> {
+  const [row] = await query<FiledRow, { id: number }>(em, FILED_REPORT, { id });
   return row ?? null;
 }

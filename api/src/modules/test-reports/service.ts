@@ -18,8 +18,9 @@ import {
   type TTestReportFiling,
   type TTestReportState,
 } from '../../../../shared/test-reports.js';
-import { Assembly, TestReport, type TTestReportRecord } from '../../db/entities/index.js';
-import { AppError, isUniqueViolationOf } from '../../errors.js';
+import { Assembly, type TTestReportRecord } from '../../db/entities/index.js';
+import { AppError } from '../../errors.js';
+import { faultPoint } from '../../testing/fault-points.js';
 import { stageCorrection } from '../assembly-corrections/service.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import { recordAcceptedTest } from '../inventory/service.js';
@@ -27,7 +28,9 @@ import { recordWebhookEvent } from '../webhooks/events.js';
 import { testReportChanged } from '../webhooks/payloads.js';
 import {
   type FilingSubjectRow,
+  filedRow,
   filingSubject,
+  insertReport,
   type RecordAsOfRow,
   recordAsOf,
   reportByKey,
@@ -72,19 +75,16 @@ async function earlierFiling(
 }
 
 async function filedReport(em: EntityManager, id: number): Promise<TFiledReport> {
-  const report = await em.findOneOrFail(
-    TestReport,
-    { id },
-    { populate: ['assembly'], refresh: true },
-  );
+  const row = await filedRow(em, id);
+  if (!row) throw AppError.notFound(TEST_REPORT_MESSAGES.notFound);
   return {
-    id: report.id,
-    key: report.key,
-    state: report.state,
-    result: report.result,
-    assemblyId: report.assembly.assemblyId,
-    testDate: report.testDate,
-    filedAt: report.filedAt.toISOString(),
+    id: row.id,
+    key: row.key,
+    state: row.state,
+    result: row.result,
+    assemblyId: row.assembly_id,
+    testDate: row.test_date,
+    filedAt: new Date(row.filed_at).toISOString(),
   };
 }
 
@@ -254,78 +254,86 @@ export async function fileTestReport(
   // Clean: passing, every check met, nothing for a person to look at.
   const clean = evaluation.result === 'pass' && body.remarks === '' && !proposesChange;
   const actor: Actor = { id: null, email: filer.email };
-  try {
-    const id = await em.transactional(async (tx) => {
-      const report = tx.create(TestReport, {
-        key: body.key,
-        bodyHash,
-        organization: assembly.organization_id,
-        assembly: assembly.id,
-        registration: registrationId,
-        tester: body.testerId,
-        filedBy: filerId,
-        company: assembly.tester_company_id,
-        certification: body.certificationId,
-        testKit: body.testKitId,
-        kind: body.kind,
-        testDate: body.testDate,
-        readings,
-        repairs: body.repairs,
-        replacement: body.replacement,
-        remarks: body.remarks,
-        linePressurePsi: body.linePressurePsi,
-        result: evaluation.result as 'pass' | 'fail',
-        ruleResults: evaluation.checks,
-        record: snapshot,
-        state: clean ? 'accepted' : 'pending',
-        autoAccepted: clean,
-        decidedAt: clean ? new Date() : null,
-      });
-      await tx.flush();
-      if (proposesChange) {
-        const onFile = await tx.findOneOrFail(Assembly, { id: assembly.id });
-        await stageCorrection(tx, {
-          assembly: onFile,
-          user: { id: filerId, email: filer.email },
-          proposal:
-            body.kind === 'replacement' && body.replacement
-              ? { ...body.replacement, kind: 'replacement', note: body.remarks }
-              : { ...(found as TNameplate), kind: 'nameplate', note: body.remarks },
-        });
-      }
-      const facts = {
-        id: report.id,
-        organization_id: assembly.organization_id,
-        assembly_id: assembly.id,
-        assembly_number: assembly.assembly_id,
-        test_date: body.testDate,
-        result: report.result,
-        state: report.state,
-      };
-      recordAudit(tx, actor, {
-        action: 'file',
-        entityType: 'test_report',
-        entityId: report.id,
-        organizationId: assembly.organization_id,
-        before: null,
-        after: { ...facts, kind: body.kind, autoAccepted: clean },
-      });
-      recordWebhookEvent(tx, testReportChanged('filed', facts));
-      if (clean) {
-        await recordAcceptedTest(tx, actor, assembly.id, {
-          testedOn: body.testDate,
-          result: report.result,
-        });
-        recordWebhookEvent(tx, testReportChanged('accepted', facts));
-      }
-      return report.id;
+  const state: TTestReportState = clean ? 'accepted' : 'pending';
+  const result = evaluation.result as 'pass' | 'fail';
+  const filed = await em.transactional(async (tx) => {
+    const inserted = await insertReport(tx, {
+      key: body.key,
+      bodyHash,
+      organizationId: assembly.organization_id,
+      assemblyId: assembly.id,
+      registrationId,
+      testerId: body.testerId,
+      filedById: filerId,
+      companyId: assembly.tester_company_id,
+      certificationId: body.certificationId,
+      testKitId: body.testKitId,
+      kind: body.kind,
+      testDate: body.testDate,
+      readings: JSON.stringify(readings),
+      repairs: JSON.stringify(body.repairs),
+      replacement: body.replacement ? JSON.stringify(body.replacement) : null,
+      remarks: body.remarks,
+      linePressurePsi: body.linePressurePsi,
+      result,
+      ruleResults: JSON.stringify(evaluation.checks),
+      record: JSON.stringify(snapshot),
+      state,
+      autoAccepted: clean,
     });
-    return { created: true, report: await filedReport(em, id) };
-  } catch (error) {
-    // The same report sent twice at once: the other filing won; answer it.
-    if (!isUniqueViolationOf(error, 'test_reports_key_unique')) throw error;
-    const first = await earlierFiling(em.fork(), filerId, body, bodyHash);
-    if (!first) throw error;
+    // The same report sent at the same time: the other filing has it; nothing is written here.
+    if (!inserted) return null;
+    if (proposesChange) {
+      const onFile = await tx.findOneOrFail(Assembly, { id: assembly.id });
+      await stageCorrection(tx, {
+        assembly: onFile,
+        user: { id: filerId, email: filer.email },
+        proposal:
+          body.kind === 'replacement' && body.replacement
+            ? { ...body.replacement, kind: 'replacement', note: body.remarks }
+            : { ...(found as TNameplate), kind: 'nameplate', note: body.remarks },
+      });
+    }
+    const facts = {
+      id: inserted.id,
+      organization_id: assembly.organization_id,
+      assembly_id: assembly.id,
+      assembly_number: assembly.assembly_id,
+      test_date: body.testDate,
+      result,
+      state,
+    };
+    recordAudit(tx, actor, {
+      action: 'file',
+      entityType: 'test_report',
+      entityId: inserted.id,
+      organizationId: assembly.organization_id,
+      before: null,
+      after: { ...facts, kind: body.kind, autoAccepted: clean },
+    });
+    recordWebhookEvent(tx, testReportChanged('filed', facts));
+    if (clean) {
+      await recordAcceptedTest(tx, actor, assembly.id, { testedOn: body.testDate, result });
+      recordWebhookEvent(tx, testReportChanged('accepted', facts));
+    }
+    return inserted;
+  });
+  if (!filed) {
+    const first = await earlierFiling(em, filerId, body, bodyHash);
+    if (!first) throw AppError.conflict(TEST_REPORT_MESSAGES.keyReused);
     return { created: false, report: first };
   }
+  faultPoint('test-report-after-commit');
+  return {
+    created: true,
+    report: {
+      id: filed.id,
+      key: body.key,
+      state,
+      result,
+      assemblyId: assembly.assembly_id,
+      testDate: body.testDate,
+      filedAt: new Date(filed.filed_at).toISOString(),
+    },
+  };
 }
