@@ -98,6 +98,7 @@ export const CONSOLE_PERMISSIONS = {
   },
   // When its assemblies are due: a section of the organization's page.
   'testing-rules': { show: may('viewer', 'viewer'), edit: may('editor', 'program_manager') },
+  'test-report-rules': { show: may('viewer', 'viewer'), edit: may('editor', 'program_manager') },
   // A spreadsheet of the inventory, planned and then applied.
   'inventory-imports': { create: may('editor', 'program_manager') },
   // An organization's own people in the console (its page's People).

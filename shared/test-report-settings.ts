@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { DEFAULT_TEST_THRESHOLDS, type TTestThresholds, ZTestThresholds } from './test-readings.js';
+import {
+  DEFAULT_TEST_THRESHOLDS,
+  formatInches,
+  formatTenths,
+  TEST_THRESHOLDS,
+  type TTestThresholdName,
+  type TTestThresholds,
+  ZTestThresholds,
+} from './test-readings.js';
 
 // An organization's rules for the test reports filed with it (on its console form): how many
 // days after a test its report may be filed, whether a company admin may file for the company's
-// testers, and the readings' thresholds (the field test procedures' by default).
+// testers, and the readings' thresholds (the field test procedures' by default; only those the
+// organization raised are stored, so the others keep following the defaults).
 
 export const MAX_FILING_WINDOW_DAYS = 365;
 
@@ -14,6 +23,13 @@ export interface TTestReportSettings {
   thresholds: TTestThresholds;
 }
 
+/** What an organization stores: the thresholds it raised, none when it keeps the defaults. */
+export interface TStoredTestReportSettings {
+  filingWindowDays?: number;
+  adminsMayFile?: boolean;
+  thresholds?: Partial<TTestThresholds>;
+}
+
 export const DEFAULT_TEST_REPORT_SETTINGS: TTestReportSettings = {
   filingWindowDays: 30,
   adminsMayFile: true,
@@ -22,8 +38,10 @@ export const DEFAULT_TEST_REPORT_SETTINGS: TTestReportSettings = {
 
 export const TEST_REPORT_SETTINGS_MESSAGES = {
   filingWindowInvalid: `Please enter a number of days from 1 to ${MAX_FILING_WINDOW_DAYS}.`,
+  saved: 'Test report rules saved.',
 } as const;
 
+/** PUT /api/admin/test-report-rules/{id}: thresholds as the form writes them (5.0, 2, 1.5). */
 export const ZTestReportSettings = z.object({
   filingWindowDays: z.coerce
     .number({ error: TEST_REPORT_SETTINGS_MESSAGES.filingWindowInvalid })
@@ -33,13 +51,60 @@ export const ZTestReportSettings = z.object({
   adminsMayFile: z.boolean(),
   thresholds: ZTestThresholds,
 });
+export type TTestReportSettingsRequest = z.output<typeof ZTestReportSettings>;
+
+/** A threshold as the form shows it: psid with one decimal, a number of times, inches. */
+export function formatThreshold(name: TTestThresholdName, value: number): string {
+  const { unit } = TEST_THRESHOLDS[name];
+  if (unit === 'psid') return formatTenths(value);
+  return unit === 'inches' ? formatInches(value) : String(value);
+}
+
+/** The console's record: every threshold written out, its own or the default. */
+export const ZTestReportSettingsRecord = z.object({
+  id: z.number().int(),
+  filingWindowDays: z.number().int(),
+  adminsMayFile: z.boolean(),
+  thresholds: z.record(z.string(), z.string()),
+});
+export type TTestReportSettingsRecord = z.output<typeof ZTestReportSettingsRecord>;
 
 /** An organization's stored settings, with the defaults for what it has not set. */
 export function testReportSettingsOf(stored: unknown): TTestReportSettings {
-  const value = (stored ?? {}) as Partial<TTestReportSettings>;
+  const value = (stored ?? {}) as TStoredTestReportSettings;
   return {
-    ...DEFAULT_TEST_REPORT_SETTINGS,
-    ...value,
+    filingWindowDays: value.filingWindowDays ?? DEFAULT_TEST_REPORT_SETTINGS.filingWindowDays,
+    adminsMayFile: value.adminsMayFile ?? DEFAULT_TEST_REPORT_SETTINGS.adminsMayFile,
     thresholds: { ...DEFAULT_TEST_THRESHOLDS, ...(value.thresholds ?? {}) },
+  };
+}
+
+/** What to store for a request: the thresholds that differ from the defaults. */
+export function storedSettingsOf(request: TTestReportSettingsRequest): TStoredTestReportSettings {
+  const thresholds = Object.fromEntries(
+    Object.entries(request.thresholds).filter(
+      ([name, value]) => DEFAULT_TEST_THRESHOLDS[name as TTestThresholdName] !== value,
+    ),
+  ) as Partial<TTestThresholds>;
+  return {
+    filingWindowDays: request.filingWindowDays,
+    adminsMayFile: request.adminsMayFile,
+    thresholds,
+  };
+}
+
+/** The console's record of an organization's settings. */
+export function settingsRecordOf(id: number, stored: unknown): TTestReportSettingsRecord {
+  const settings = testReportSettingsOf(stored);
+  return {
+    id,
+    filingWindowDays: settings.filingWindowDays,
+    adminsMayFile: settings.adminsMayFile,
+    thresholds: Object.fromEntries(
+      Object.entries(settings.thresholds).map(([name, value]) => [
+        name,
+        formatThreshold(name as TTestThresholdName, value),
+      ]),
+    ),
   };
 }

@@ -44,6 +44,7 @@ import { staffAuthRoutes } from './modules/staff-auth/routes.js';
 import { standingJobs } from './modules/standing/jobs.js';
 import { standingRoutes } from './modules/standing/routes.js';
 import { accountTestReportRoutes } from './modules/test-reports/routes.js';
+import { testReportRulesRoutes } from './modules/test-reports/settings-routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
 import { userRoutes } from './modules/users/routes.js';
 import webhooksPlugin from './modules/webhooks/plugin.js';
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(correctionRoutes);
   await app.register(accountCorrectionRoutes);
   await app.register(accountTestReportRoutes);
+  await app.register(testReportRulesRoutes);
   await app.register(inventoryImportRoutes);
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);

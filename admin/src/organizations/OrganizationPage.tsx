@@ -28,6 +28,7 @@ import {
 import { organizationNameCandidates } from './orgNameParam';
 import { formLink, publicSite, SuccessPanel } from './SuccessPanel';
 import { TestingRulesSection } from './TestingRulesSection';
+import { TestReportRulesSection } from './TestReportRulesSection';
 import { useCredentialTypes } from './useCredentialTypes';
 
 type Mode = 'view' | 'edit' | 'edited' | 'delete';
@@ -40,6 +41,7 @@ export function OrganizationPage() {
   const mayDelete = useAllowed('organizations', 'delete');
   const mayListPeople = useAllowed('organization-people', 'list');
   const mayReadTestingRules = useAllowed('testing-rules', 'show');
+  const mayReadTestReportRules = useAllowed('test-report-rules', 'show');
   // An organization's person (or one not known yet) sees the organization's own settings only;
   // whether its people must use two-step sign-in, the provider's staff and those who may edit.
   const ownSettingsOnly = useSessionOrganization() !== null;
@@ -219,6 +221,9 @@ export function OrganizationPage() {
         />
       ) : null}
       {org && mayReadTestingRules ? <TestingRulesSection organizationId={org.org_id} /> : null}
+      {org && mayReadTestReportRules ? (
+        <TestReportRulesSection organizationId={org.org_id} />
+      ) : null}
       {org && mayListPeople ? (
         <OrganizationPeople organization={{ id: org.org_id, name: org.org_name }} />
       ) : null}

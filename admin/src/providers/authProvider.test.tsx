@@ -184,6 +184,8 @@ describe('authProvider permissions', () => {
         ['assemblies', 'edit'],
         ['testing-rules', 'show'],
         ['testing-rules', 'edit'],
+        ['test-report-rules', 'show'],
+        ['test-report-rules', 'edit'],
         ['inventory-imports', 'create'],
         ['assembly-corrections', 'list'],
         ['assembly-corrections', 'show'],
@@ -199,6 +201,7 @@ describe('authProvider permissions', () => {
       'assemblies.list',
       'assemblies.show',
       'testing-rules.show',
+      'test-report-rules.show',
       'assembly-corrections.list',
       'assembly-corrections.show',
     ];
@@ -209,7 +212,7 @@ describe('authProvider permissions', () => {
       'assemblies.edit',
       'assembly-corrections.edit',
     ];
-    const settings = ['testing-rules.edit', 'inventory-imports.create'];
+    const settings = ['testing-rules.edit', 'test-report-rules.edit', 'inventory-imports.create'];
     const sorted = (names: string[]) => [...names].sort();
     const organization = (role: string) => ({ kind: 'organization', role, organizationId: 3 });
     expect(sorted(await allowed(organization('viewer')))).toEqual(sorted(reads));

@@ -256,7 +256,7 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^POST \/api\/sc\/(session\/user-logout|account\/)/, 'viewer'],
   [/^\w+ \/api\/admin\/organization-people\b/, 'administrator'],
   // An organization's inventory and its testing rules (issue 38).
-  [/^(POST|PUT) \/api\/admin\/(locations|assemblies|testing-rules)\b/, 'editor'],
+  [/^(POST|PUT) \/api\/admin\/(locations|assemblies|testing-rules|test-report-rules)\b/, 'editor'],
   // An organization's inventory imported from the utility's file (issue 38).
   [/^(POST|PUT) \/api\/admin\/inventory-imports\b/, 'editor'],
   // Testers' corrections of the inventory, decided by the organization (issue 38).
@@ -286,7 +286,7 @@ const ORGANIZATION_ROLE_RULES: [RegExp, TOrganizationRole | null][] = [
     'program_manager',
   ],
   [/^PUT \/api\/(admin\/organizations\/:id|sc\/submit\/editorganization\/)/, 'program_manager'],
-  [/^PUT \/api\/admin\/testing-rules\//, 'program_manager'],
+  [/^PUT \/api\/admin\/(testing-rules|test-report-rules)\//, 'program_manager'],
   [/^\w+ \/api\/admin\/inventory-imports\b/, 'program_manager'],
   [/^(POST|PUT) \/api\/admin\/(locations|assemblies)\b/, 'reviewer'],
   [/^PUT \/api\/admin\/assembly-corrections\//, 'reviewer'],

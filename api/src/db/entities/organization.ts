@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { DEFAULT_TESTING_RULES, type TTestingRules } from '../../../../shared/assembly-due.js';
 import { EMAIL_FREQUENCY_KEYS } from '../../../../shared/constants.js';
 import { REGISTRATION_VALIDITIES } from '../../../../shared/standing.js';
-import type { TTestReportSettings } from '../../../../shared/test-report-settings.js';
+import type { TStoredTestReportSettings } from '../../../../shared/test-report-settings.js';
 import { baseProperties } from './base.js';
 import { CertificationAgency } from './certification.js';
 import { CredentialType } from './credential.js';
@@ -65,7 +65,7 @@ export const Organization = defineEntity({
      */
     testingRules: p.json<TTestingRules>().default(JSON.stringify(DEFAULT_TESTING_RULES)),
     /** Its rules for test reports (filing window, admins filing, thresholds): defaults when null. */
-    testReportRules: p.json<Partial<TTestReportSettings>>().nullable(),
+    testReportRules: p.json<TStoredTestReportSettings>().nullable(),
     /** The columns of its last inventory import, by field: the next import starts from them. */
     inventoryImportMapping: p.json<Record<string, string>>().nullable(),
     /** On: the organization's own people must use two-step sign-in to work in it. */
