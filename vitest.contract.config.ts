@@ -42,6 +42,12 @@ export default defineConfig({
       // An organization's inventory (/api/admin/locations, assemblies, testing-rules).
       'tests/api/inventory/inventory.test.ts',
       'tests/api/inventory/testing-rules.test.ts',
+      // Test reports: filing from the field and the organization's review (/api/account, /api/admin).
+      'tests/api/test-reports/filing.test.ts',
+      'tests/api/test-reports/review.test.ts',
+      // The tester's reports and each report's PDF (the PDFs go straight to the app).
+      'tests/api/test-reports/tester-list.test.ts',
+      'tests/api/test-reports/pdf.test.ts',
       // The integration API (/api/v1), through a proxy driven by its own document.
       'tests/api/integrations/*.test.ts',
     ],

@@ -30,6 +30,7 @@ import { standingRunCase } from './cases/standing.js';
 import { startupCase } from './cases/startup.js';
 import { submitCase } from './cases/submit.js';
 import { testReportFilingCase } from './cases/test-report-filing.js';
+import { testReportPdfCase } from './cases/test-report-pdf.js';
 import { uploadsCase } from './cases/uploads.js';
 import { webhooksCase } from './cases/webhooks.js';
 import { type BenchContext, Recorder, scaleLabel } from './context.js';
@@ -236,6 +237,7 @@ try {
       organizations: inventoryOrganizations,
     }),
   );
+  await run('pdf of a test report', () => testReportPdfCase(context));
   // A utility's billing export: 100,000 rows, about 20 MB of CSV (quick: 2,000 rows).
   const importRows = quick ? 2_000 : 100_000;
   await run(`inventory import at ${importRows} rows`, () =>

@@ -32,6 +32,8 @@ import { Migration20261207120348_inventory_import } from './Migration20261207120
 import { Migration20261207120550_assembly_corrections } from './Migration20261207120550_assembly_corrections.js';
 import { Migration20261207152203_record_periods } from './Migration20261207152203_record_periods.js';
 import { Migration20261207152712_test_reports } from './Migration20261207152712_test_reports.js';
+import { Migration20261207154523_test_report_review } from './Migration20261207154523_test_report_review.js';
+import { Migration20261207170000_test_report_changes } from './Migration20261207170000_test_report_changes.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -146,5 +148,13 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261207152712_test_reports',
     class: Migration20261207152712_test_reports,
+  },
+  {
+    name: 'Migration20261207154523_test_report_review',
+    class: Migration20261207154523_test_report_review,
+  },
+  {
+    name: 'Migration20261207170000_test_report_changes',
+    class: Migration20261207170000_test_report_changes,
   },
 ];

@@ -61,5 +61,9 @@ export const AUDIT_ACTIONS = {
   accept: 'Accept',
   refuse: 'Refuse',
   file: 'Filed by a tester',
+  reject_report: 'Reject report',
+  return_to_tester: 'Return to the tester',
+  reset: 'Reset to pending',
+  refiled: 'Filed again by the tester',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

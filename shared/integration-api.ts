@@ -12,6 +12,7 @@ import { MAX_DATABASE_ID } from './registration.js';
 import { EXPIRY_STATUSES } from './reminders.js';
 import { DOCUMENT_DECISIONS, REVIEW_STATES } from './review.js';
 import { STANDINGS } from './standing.js';
+import { TEST_REPORT_KINDS, TEST_REPORT_STATES } from './test-reports.js';
 
 // The integration API's wire (issue 29): API keys as the console manages them
 // (/api/admin/api-keys) and the read API at /api/v1, in snake_case with ISO 8601 dates.
@@ -253,6 +254,36 @@ export const ZApiAssembly = z
     updated_at: updatedAt,
   })
   .meta({ id: 'Assembly', description: 'A backflow assembly at a location.' });
+
+export const ZApiTestReport = z
+  .object({
+    id: z.number().int(),
+    organization_id: z.number().int(),
+    assembly_id: z.number().int(),
+    assembly_number: z.string().meta({ description: 'The assembly ID, as the report was filed.' }),
+    location_id: z.number().int(),
+    kind: z.enum(TEST_REPORT_KINDS),
+    test_date: day(),
+    result: z.enum(TEST_RESULTS),
+    state: z.enum(TEST_REPORT_STATES),
+    readings: z
+      .record(z.string(), z.union([z.number(), z.boolean(), z.literal('not_opened')]))
+      .meta({
+        description:
+          'The readings of the assembly’s type by name (check1_held_psid …): psid and inches ' +
+          'as numbers, yes/no answers as booleans, not_opened for a valve that did not open.',
+      }),
+    tester_name: z.string(),
+    certification_number: z.string(),
+    kit_serial: z.string(),
+    filed_at: z.string(),
+    decided_at: z
+      .string()
+      .nullable()
+      .meta({ description: 'When it was accepted, rejected or returned.' }),
+    updated_at: updatedAt,
+  })
+  .meta({ id: 'TestReport', description: 'A test report filed on an assembly.' });
 
 /** One page of a list: the rows, where to continue, and whether more are there now. */
 export function pageOf<T extends z.ZodType>(row: T, id: string) {

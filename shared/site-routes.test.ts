@@ -6,6 +6,7 @@ import {
   formPath,
   matchRoute,
   stepPath,
+  testReportPath,
 } from './site-routes.js';
 
 describe('the public site addresses', () => {
@@ -26,6 +27,9 @@ describe('the public site addresses', () => {
     ['/account/sign-in/', { name: 'accountSignIn' }],
     ['/account/confirm-email', { name: 'accountConfirmEmail' }],
     ['/account/confirm-email/', { name: 'accountConfirmEmail' }],
+    ['/account/test', { name: 'testForm', key: null, step: 'form' }],
+    ['/account/test/k-1', { name: 'testForm', key: 'k-1', step: 'form' }],
+    ['/account/test/k-1/check/', { name: 'testForm', key: 'k-1', step: 'check' }],
   ])('%s', (path, route) => {
     expect(matchRoute(path)).toEqual(route);
   });
@@ -50,6 +54,8 @@ describe('the public site addresses', () => {
     '/account/sign-in/more',
     '/account/confirm-email/more',
     '/account/other',
+    '/account/test/k-1/other',
+    '/account/test/k-1/check/more',
     '/form/abc/account',
   ])('does not know %s', (path) => {
     expect(matchRoute(path)).toEqual({ name: 'notFound' });
@@ -64,5 +70,10 @@ describe('the public site addresses', () => {
     expect(matchRoute(ACCOUNT_PATH)).toEqual({ name: 'account' });
     expect(matchRoute(ACCOUNT_SIGN_IN_PATH)).toEqual({ name: 'accountSignIn' });
     expect(matchRoute(ACCOUNT_CONFIRM_EMAIL_PATH)).toEqual({ name: 'accountConfirmEmail' });
+    expect(matchRoute(testReportPath('a/b', 'check'))).toEqual({
+      name: 'testForm',
+      key: 'a/b',
+      step: 'check',
+    });
   });
 });

@@ -96,6 +96,12 @@ export const CONSOLE_PERMISSIONS = {
     show: may('viewer', 'viewer'),
     edit: may('editor', 'reviewer'),
   },
+  // Test reports filed from the field: the organization's queue, accepted, rejected or returned.
+  'test-reports': {
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+    edit: may('editor', 'reviewer'),
+  },
   // When its assemblies are due: a section of the organization's page.
   'testing-rules': { show: may('viewer', 'viewer'), edit: may('editor', 'program_manager') },
   'test-report-rules': { show: may('viewer', 'viewer'), edit: may('editor', 'program_manager') },

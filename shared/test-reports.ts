@@ -113,6 +113,8 @@ export const ZTestReportFiling = z
       .optional()
       .default(null),
     attestation: z.literal(true, { error: TEST_REPORT_MESSAGES.attestationRequired }),
+    /** Filing again a report returned to the tester: its personal link's token (used once). */
+    returnToken: z.string().trim().max(100).optional(),
   })
   .superRefine((report, context) => {
     if (report.kind === 'repair' && report.repairs.length === 0) {
@@ -131,3 +133,50 @@ export const ZTestReportFiling = z
     }
   });
 export type TTestReportFiling = z.output<typeof ZTestReportFiling>;
+
+// The organization's decisions on a report waiting in its queue (the console's review).
+
+/**
+ * Accept (the test goes on the assembly's record), reject with a reason, return to the tester
+ * to correct and file again (with a reason, by a personal link), or reset a decision to pending.
+ */
+export const TEST_REPORT_DECISIONS = ['accept', 'reject', 'return', 'reset'] as const;
+export type TTestReportDecisionKind = (typeof TEST_REPORT_DECISIONS)[number];
+
+export const TEST_REPORT_DECISION_MESSAGES = {
+  decisionInvalid: 'Please accept, reject or return the report, or reset its decision.',
+  rejectReasonRequired: 'Please say why the report is rejected.',
+  returnReasonRequired: 'Please say what the tester should correct.',
+  reasonTooLong: `Please keep the reason under ${TEST_REPORT_LIMITS.remarks} characters.`,
+  decided: 'This report was decided meanwhile: please read it again.',
+  notDecided: 'This report waits for a decision: there is nothing to reset.',
+  superseded: 'This report was filed again by the tester: please decide the new report.',
+  returnLinkInvalid:
+    'This link to correct a returned report no longer works: it has expired, was used, or the report was decided again.',
+  returnLinkOtherAssembly: 'This link corrects a report of another assembly.',
+  returnLinkNotYours: 'This link corrects a report filed by someone else.',
+} as const;
+
+export const ZTestReportDecision = z
+  .object({
+    decision: z.enum(TEST_REPORT_DECISIONS, {
+      error: TEST_REPORT_DECISION_MESSAGES.decisionInvalid,
+    }),
+    reason: z
+      .string()
+      .trim()
+      .max(TEST_REPORT_LIMITS.remarks, TEST_REPORT_DECISION_MESSAGES.reasonTooLong)
+      .optional()
+      .default(''),
+  })
+  .superRefine((decision, context) => {
+    const required = {
+      reject: TEST_REPORT_DECISION_MESSAGES.rejectReasonRequired,
+      return: TEST_REPORT_DECISION_MESSAGES.returnReasonRequired,
+    } as Partial<Record<TTestReportDecisionKind, string>>;
+    const message = required[decision.decision];
+    if (message && !decision.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message });
+    }
+  });
+export type TTestReportDecision = z.output<typeof ZTestReportDecision>;

@@ -2,15 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fieldWorker } from './field-worker.config.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const outDir = path.resolve(root, '../dist/widget');
 
 // The public site: landing page, organization home and the registration wizard, served at /.
 // embed.js is built separately by embed.vite.config.ts (npm run build:widget runs both).
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  // The test form's service worker, /field-sw.js (field-worker.config.ts).
+  plugins: [react(), fieldWorker(outDir)],
   // The public site is written against React's API and runs on Preact's (preact/compat): the same
   // components in about a tenth of React's bytes, for phones on slow connections
   // (docs/decisions.md). Its unit tests run them on React; the browser tests on this build.
@@ -24,7 +27,7 @@ export default defineConfig({
     ],
   },
   build: {
-    outDir: path.resolve(root, '../dist/widget'),
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
     // Read by the server to name each first screen's files in its page's head

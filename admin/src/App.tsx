@@ -18,6 +18,7 @@ import { createBlobClient, createFilePoster, createHttpClient } from './provider
 import review from './review';
 import { SignIn } from './sign-in/SignIn';
 import staff from './staff';
+import testReports from './test-reports';
 import { consoleTheme } from './theme';
 import users from './users';
 
@@ -94,6 +95,7 @@ function Console() {
       <Resource name="assemblies" {...assemblies} />
       <Resource name="locations" {...locations} />
       <Resource name="assembly-corrections" {...assemblyCorrections} />
+      <Resource name="test-reports" {...testReports} />
       <CustomRoutes>
         <Route path="/create" element={<CreateOrganization />} />
         <Route path="/search" element={<SearchOrganizations />} />

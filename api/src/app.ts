@@ -43,6 +43,13 @@ import staffAuthPlugin from './modules/staff-auth/plugin.js';
 import { staffAuthRoutes } from './modules/staff-auth/routes.js';
 import { standingJobs } from './modules/standing/jobs.js';
 import { standingRoutes } from './modules/standing/routes.js';
+import { accountTestReportReadRoutes } from './modules/test-reports/account-routes.js';
+import { accountFieldRoutes } from './modules/test-reports/field-routes.js';
+import { staffTestReportPdfRoutes } from './modules/test-reports/pdf-routes.js';
+import {
+  accountReturnedReportRoutes,
+  testReportReviewRoutes,
+} from './modules/test-reports/review-routes.js';
 import { accountTestReportRoutes } from './modules/test-reports/routes.js';
 import { testReportRulesRoutes } from './modules/test-reports/settings-routes.js';
 import uploadsPlugin from './modules/uploads/plugin.js';
@@ -159,6 +166,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountCorrectionRoutes);
   await app.register(accountTestReportRoutes);
   await app.register(testReportRulesRoutes);
+  await app.register(testReportReviewRoutes);
+  await app.register(accountReturnedReportRoutes);
+  await app.register(accountTestReportReadRoutes);
+  await app.register(staffTestReportPdfRoutes);
+  await app.register(accountFieldRoutes);
   await app.register(inventoryImportRoutes);
   await app.register(documentRoutes);
   await app.register(apiKeyRoutes);

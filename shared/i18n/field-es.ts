@@ -1,4 +1,6 @@
 import { TEST_READINGS_ES } from './es-test-readings.js';
+import { TEST_REPORT_EMAILS_ES } from './es-test-report-emails.js';
+import { TEST_REPORT_PDF_ES } from './es-test-report-pdf.js';
 import { TEST_REPORTS_ES } from './es-test-reports.js';
 import type { TFieldCatalogue } from './field.js';
 
@@ -7,4 +9,6 @@ import type { TFieldCatalogue } from './field.js';
 export const FIELD_ES: TFieldCatalogue = {
   testReadings: TEST_READINGS_ES,
   testReports: TEST_REPORTS_ES,
+  testReportPdf: TEST_REPORT_PDF_ES,
+  testReportEmails: TEST_REPORT_EMAILS_ES,
 };

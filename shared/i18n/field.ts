@@ -3,6 +3,8 @@ import { fillMessage } from '../fill-message.js';
 import type { TCheckFailure, TTestReportCheck } from '../test-report-checks.js';
 import type { CatalogueOf, LeafKeys, TParams } from './catalogue.js';
 import { TEST_READINGS_EN } from './en-test-readings.js';
+import { TEST_REPORT_EMAILS_EN } from './en-test-report-emails.js';
+import { TEST_REPORT_PDF_EN } from './en-test-report-pdf.js';
 import { TEST_REPORTS_EN } from './en-test-reports.js';
 import { DEFAULT_LANGUAGE, formatDay, type TLanguage } from './languages.js';
 
@@ -10,7 +12,12 @@ import { DEFAULT_LANGUAGE, formatDay, type TLanguage } from './languages.js';
 // of their own, beside the site's (catalogue.ts), so only the pages that file tests load them.
 // English is always here; the Spanish table (field-es.ts) is added where it is needed.
 
-export const FIELD_EN = { testReadings: TEST_READINGS_EN, testReports: TEST_REPORTS_EN };
+export const FIELD_EN = {
+  testReadings: TEST_READINGS_EN,
+  testReports: TEST_REPORTS_EN,
+  testReportPdf: TEST_REPORT_PDF_EN,
+  testReportEmails: TEST_REPORT_EMAILS_EN,
+};
 
 /** The field catalogue in any language: the English one's keys. */
 export type TFieldCatalogue = CatalogueOf<typeof FIELD_EN>;

@@ -14,6 +14,7 @@ import type { TAssemblyRecord } from '../../../shared/inventory-api';
 import { retryUnlessAnswered, ShowLoadFailure } from '../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
 import { RecordHistory } from '../components/RecordHistory';
+import { AssemblyTestReports } from '../test-reports/AssemblyTestReports';
 import {
   HAZARD_LABELS,
   lastTestText,
@@ -89,6 +90,7 @@ export function AssemblyShow() {
           />
           <TextField source="nextDueOn" label="Next test due" emptyText="Not known" />
         </SimpleShowLayout>
+        <AssemblyTestReports />
         <AssemblyHistory />
       </Show>
     </Box>

@@ -1,5 +1,6 @@
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
@@ -164,6 +165,16 @@ export const SECTIONS: readonly Section[] = [
       "What testers found on organizations' assemblies (another serial, make, model or size, or another assembly in its place), waiting to be accepted or refused.",
     organizationDescription:
       'What testers found on your assemblies (another serial, make, model or size, or another assembly in its place), waiting for you to accept or refuse it.',
+  },
+  {
+    to: '/test-reports',
+    label: 'Test Reports',
+    icon: <AssignmentTurnedInIcon />,
+    needs: { resource: 'test-reports', action: 'list' },
+    description:
+      "Test reports testers filed on organizations' assemblies that wait for a decision, oldest first, with their readings and each rule's result: accept, reject, or return one to the tester to correct.",
+    organizationDescription:
+      "Test reports testers filed on your assemblies that wait for your decision, oldest first, with their readings and each rule's result: accept, reject, or return one to the tester to correct.",
   },
   {
     to: '/users',

@@ -24,6 +24,7 @@ export const SCREEN_MODULES: Record<TRoute['name'], string[]> = {
   account: ['src/app/account/AccountRoute.tsx'],
   accountSignIn: ['src/app/account/AccountRoute.tsx'],
   accountConfirmEmail: ['src/app/account/AccountRoute.tsx'],
+  testForm: ['src/app/test-form/TestFormRoute.tsx'],
   notFound: [],
 };
 

@@ -11,6 +11,7 @@ import {
   ACCOUNT_PATH,
   ACCOUNT_SIGN_IN_PATH,
   matchRoute,
+  TEST_FORM_PATH,
   type TRoute,
 } from '../../../shared/site-routes.js';
 import { firstScreenHints, type TManifest } from './first-screen.js';
@@ -34,7 +35,12 @@ const NO_CACHE = 'no-cache';
 // embed.js keeps its name (cities paste it into their pages): cache briefly, not for a year.
 const EMBED_CACHE = 'public, max-age=300';
 /** My registrations' pages, which keep the default headers that forbid framing. */
-const ACCOUNT_ROUTES = new Set<TRoute['name']>(['account', 'accountSignIn', 'accountConfirmEmail']);
+const ACCOUNT_ROUTES = new Set<TRoute['name']>([
+  'account',
+  'accountSignIn',
+  'accountConfirmEmail',
+  'testForm',
+]);
 
 /**
  * Serves the built front ends: the public site (/, /form/*, My registrations at /account,
@@ -147,6 +153,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, options) => {
   app.get(ACCOUNT_PATH, (request, reply) => sendWidget(request, reply));
   app.get(ACCOUNT_SIGN_IN_PATH, (request, reply) => sendWidget(request, reply));
   app.get(ACCOUNT_CONFIRM_EMAIL_PATH, (request, reply) => sendWidget(request, reply));
+  app.get(TEST_FORM_PATH, (request, reply) => sendWidget(request, reply));
+  app.get(`${TEST_FORM_PATH}/*`, (request, reply) => sendWidget(request, reply));
   app.get('/scadmin', (_request, reply) => sendHtml(reply, adminIndex()));
   app.get('/scadmin/*', (_request, reply) => sendHtml(reply, adminIndex()));
 

@@ -53,6 +53,8 @@ describe('the read API’s OpenAPI document', () => {
         '/api/v1/test-kits/{id}',
         '/api/v1/locations',
         '/api/v1/assemblies/{id}',
+        '/api/v1/test-reports',
+        '/api/v1/test-reports/{id}',
         '/api/v1/documents/{id}/link',
         '/api/v1/document-files/{token}',
       ]),

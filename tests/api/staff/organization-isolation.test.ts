@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AssemblyCorrection,
   AuditEntry,
   Certification,
   Registration,
+  TestReport,
   type TOrganization,
   UserCompany,
 } from '../../../api/src/db/entities/index.js';
@@ -194,6 +196,38 @@ beforeAll(async () => {
     onFile: { serial: '', make: '', model: '', sizeInches: null },
     proposed: { serial: BRAVO.assembly, make: '', model: '', sizeInches: null },
   });
+  const testReport = em.create(TestReport, {
+    key: randomUUID(),
+    bodyHash: '0'.repeat(64),
+    organization: bravo.id,
+    assembly: assembly.json().id,
+    tester: bravoOnly.user.id,
+    filedBy: bravoOnly.user.id,
+    kind: 'initial',
+    testDate: inDays(-1),
+    readings: {},
+    repairs: [],
+    remarks: BRAVO.reason,
+    result: 'fail',
+    ruleResults: [],
+    record: {
+      tester: { name: BRAVO.person, email: BRAVO.personEmail },
+      certification: { number: BRAVO.certification, agency: 'ABPA', type: 'Tester', expiresOn: '' },
+      kit: { serial: BRAVO.kit, manufacturer: '', model: '', calibratedOn: '', dueOn: null },
+      assembly: {
+        assemblyId: BRAVO.assembly,
+        type: 'RP',
+        serial: BRAVO.serial,
+        make: '',
+        model: '',
+        sizeInches: null,
+        hazard: 'high',
+        placement: '',
+      },
+      location: { accountNumber: BRAVO.account, name: '', address: BRAVO.serviceAddress },
+      company: { name: BRAVO.company },
+    },
+  });
   await em.flush();
   const inventoryImport = await asAdmin('POST', '/api/admin/inventory-imports', {
     organizationId: bravo.id,
@@ -225,6 +259,7 @@ beforeAll(async () => {
     location: String(location.json().id),
     assembly: String(assembly.json().id),
     assemblyCorrection: String(correction.id),
+    testReport: String(testReport.id),
     inventory_import: String(inventoryImport.json().id),
   });
 
@@ -299,6 +334,9 @@ const NAMING_BRAVO: Record<string, () => { url: string; payload?: Record<string,
   }),
   'GET /api/admin/assembly-corrections': () => ({
     url: `/api/admin/assembly-corrections?${filter({ organization: bravo.id })}`,
+  }),
+  'GET /api/admin/test-reports': () => ({
+    url: `/api/admin/test-reports?${filter({ organization: bravo.id })}`,
   }),
   'POST /api/admin/locations': () => ({
     url: '/api/admin/locations',

@@ -50,6 +50,9 @@ const PUBLIC_EXACT = [
   '/account',
   '/account/sign-in',
   '/account/confirm-email',
+  // The test form (issue 39): a page of the site; its calls are My registrations'.
+  '/account/test',
+  '/account/test/*',
   '/embed.js',
   '/embed-playground',
   // The public directory of approved testers (issue 28): its page, print view and CSV.
@@ -261,6 +264,8 @@ const ROLE_RULES: [RegExp, TStaffRole][] = [
   [/^(POST|PUT) \/api\/admin\/inventory-imports\b/, 'editor'],
   // Testers' corrections of the inventory, decided by the organization (issue 38).
   [/^PUT \/api\/admin\/assembly-corrections\//, 'editor'],
+  // Test reports filed from the field, decided by the organization (issue 39).
+  [/^PUT \/api\/admin\/test-reports\//, 'editor'],
   [/^(GET|HEAD) /, 'viewer'],
 ];
 
@@ -290,6 +295,7 @@ const ORGANIZATION_ROLE_RULES: [RegExp, TOrganizationRole | null][] = [
   [/^\w+ \/api\/admin\/inventory-imports\b/, 'program_manager'],
   [/^(POST|PUT) \/api\/admin\/(locations|assemblies)\b/, 'reviewer'],
   [/^PUT \/api\/admin\/assembly-corrections\//, 'reviewer'],
+  [/^PUT \/api\/admin\/test-reports\//, 'reviewer'],
   [/^POST \/api\/sc\/submit\/(enroll|enroll_all)\//, 'reviewer'],
   [
     /^POST \/api\/sc\/submit\/review\/:registrationId\/(document|approve|request_changes|reject)$/,

@@ -1,13 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Assembly, Registration } from '../../../api/src/db/entities/index.js';
+import { Assembly } from '../../../api/src/db/entities/index.js';
 import { todayInProgramZone } from '../../../shared/program-zone.js';
 import { TEST_REPORT_MESSAGES, TEST_REPORT_REFUSED } from '../../../shared/test-reports.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { accountCalls, registerTester } from '../account/helpers.js';
+import { accountCalls } from '../account/helpers.js';
 import { createOrganization, type OrganizationFixture } from '../registration/fixtures.js';
 import { reviewCalls } from '../review/helpers.js';
-import { staffClient, signIn as staffSignIn, unique } from '../staff/helpers.js';
+import { staffClient, signIn as staffSignIn } from '../staff/helpers.js';
+import {
+  newAssembly as createAssembly,
+  DC_PASSING,
+  RP_FAILING_CHECK_1,
+  reportFor,
+  type SignedInTester,
+  approvedTester as signedInTester,
+} from './helpers.js';
 
 // Filing a test report from My registrations (issue 39): checked against the record as it stood
 // on the test date, passed or failed by the assembly type's rules, accepted at once when clean,
@@ -18,128 +25,20 @@ let springfield: OrganizationFixture;
 let shelbyville: OrganizationFixture;
 let call: ReturnType<typeof staffClient>;
 let review: ReturnType<typeof reviewCalls>;
-const { sql, post, signIn } = accountCalls(() => t);
+const { sql, post } = accountCalls(() => t);
 const today = todayInProgramZone();
 
-interface Tester {
-  email: string;
-  userId: number;
-  cookie: Record<string, string>;
-  registrationId: number;
-  certificationId: number;
-  kitId: number;
-}
+const approvedTester = (organization = springfield) => signedInTester(t, review, organization);
+const newAssembly = (organizationId: number, type: string) =>
+  createAssembly(call, organizationId, type);
 
-/** A tester approved by the organization, their record accepted 60 days ago, signed in. */
-async function approvedTester(organization = springfield): Promise<Tester> {
-  const registered = await registerTester(t, [organization]);
-  const registration = await t.app.orm.em
-    .fork()
-    .findOneOrFail(Registration, { user: { email: registered.email } }, { populate: ['user'] });
-  await review.acceptAll(registration.id);
-  const approved = await review.current(registration.id, 'approve');
-  expect(approved.statusCode, approved.body).toBe(200);
-  // The record as it has stood for two months, the kit calibrated three months ago.
-  const since = [registration.id];
-  await sql(
-    `update test_kits set calibrated_on = current_date - 90
-      where submission_id = (select submission_id from registrations where id = ?)`,
-    since,
-  );
-  await sql(
-    `update certification_periods set accepted_at = now() - interval '60 days'
-      where certification_id in (select id from certifications where registration_id = ?)`,
-    since,
-  );
-  await sql(
-    `update calibration_periods set accepted_at = now() - interval '60 days'
-      where withdrawn_at is null and test_kit_id in (select k.id from test_kits k join registrations r
-                              on r.submission_id = k.submission_id where r.id = ?)`,
-    since,
-  );
-  await sql(
-    `update registration_activity set at = now() - interval '60 days' where registration_id = ?`,
-    since,
-  );
-  const [ids] = await sql<{ certification_id: number; kit_id: number }>(
-    `select (select id from certifications where registration_id = r.id) as certification_id,
-            (select k.id from test_kits k where k.submission_id = r.submission_id limit 1) as kit_id
-       from registrations r where r.id = ?`,
-    since,
-  );
-  return {
-    email: registered.email,
-    userId: registration.user.id,
-    cookie: await signIn(registered.email),
-    registrationId: registration.id,
-    certificationId: ids?.certification_id ?? 0,
-    kitId: ids?.kit_id ?? 0,
-  };
-}
-
-async function newAssembly(organizationId: number, type: string) {
-  const location = await call('POST', '/api/admin/locations', {
-    organizationId,
-    accountNumber: `A-${unique()}`,
-    address1: `${unique()} Elm Street`,
-    city: 'Springfield',
-  });
-  expect(location.statusCode, location.body).toBe(201);
-  const assembly = await call('POST', '/api/admin/assemblies', {
-    locationId: location.json().id,
-    assemblyId: `BF-${unique()}`,
-    serial: 'S-1',
-    type,
-    make: 'Watts',
-    model: '007',
-    sizeInches: '1',
-    hazard: 'high',
-    service: 'domestic',
-    installedOn: '2019-05-01',
-  });
-  expect(assembly.statusCode, assembly.body).toBe(201);
-  return assembly.json() as { id: number; assemblyId: string };
-}
-
-const DC_PASSING = {
-  check1HeldPsid: '2.4',
-  check1ClosedTight: true,
-  check2HeldPsid: '1.8',
-  check2ClosedTight: true,
-  shutoff2Tight: true,
-};
-const RP_FAILING_CHECK_1 = {
-  check1HeldPsid: '4.9',
-  check1ClosedTight: true,
-  reliefOpenedPsid: '2.5',
-  check2HeldPsid: '1.6',
-  check2ClosedTight: true,
-  check2BackpressureTight: true,
-  shutoff1Tight: true,
-  shutoff2Tight: true,
-};
-
-const reportFor = (tester: Tester, assembly: { id: number }, changes: object = {}) => ({
-  key: randomUUID(),
-  assemblyId: assembly.id,
-  testerId: tester.userId,
-  certificationId: tester.certificationId,
-  testKitId: tester.kitId,
-  kind: 'initial',
-  testDate: today,
-  readings: DC_PASSING,
-  linePressurePsi: 62,
-  attestation: true,
-  ...changes,
-});
-
-const file = (tester: Tester, body: object, headers: Record<string, string> = {}) =>
+const file = (tester: SignedInTester, body: object, headers: Record<string, string> = {}) =>
   post('/test-reports', body, { ...tester.cookie, ...headers });
 
 const countOf = async (text: string, params: unknown[]) =>
   Number((await sql<{ n: string }>(text, params))[0]?.n);
 
-let tester: Tester;
+let tester: SignedInTester;
 beforeAll(async () => {
   t = await createTestApp();
   springfield = await createOrganization(t.app.orm.em.fork());

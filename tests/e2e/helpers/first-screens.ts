@@ -1,6 +1,8 @@
 import { newStatusLink } from '../../../api/src/modules/review/status-links.js';
 import { en } from '../../../shared/i18n/en.js';
+import { TEST_REPORTS_EN } from '../../../shared/i18n/en-test-reports.js';
 import { es } from '../../../shared/i18n/es.js';
+import { TEST_REPORTS_ES } from '../../../shared/i18n/es-test-reports.js';
 import type { TLanguage } from '../../../shared/i18n/languages.js';
 import type { FirstControl } from './first-screen.js';
 
@@ -43,6 +45,7 @@ const DIRECTORY = { scriptKb: 20, chain: 3 };
 const CONSOLE = { scriptKb: 100, chain: 3 };
 
 const words = { en, es } as const;
+const TEST_FORM_WORDS = { en: TEST_REPORTS_EN, es: TEST_REPORTS_ES } as const;
 
 /** The public screens, each in English, by ?lang=es and by a Spanish browser. */
 function bothLanguages(
@@ -150,6 +153,20 @@ export const FIRST_SCREENS: FirstScreen[] = [
     // Nobody is signed in: the sign-in form, without the wizard, the status page, the shared
     // zod rules (the server checks the email) or the signed-in record's forms of changes.
     { foreign: ['WizardRoute', 'StatusRoute', 'registration', 'AccountChanges'] },
+  ),
+  // The test form (issue 39) in a browser that has kept nothing: its way back to My
+  // registrations, without the report's pages and their shared rules (fetched once it is usable).
+  ...bothLanguages(
+    '/account/test',
+    () => '/account/test',
+    (language) => ({
+      selector: 'main a[href^="/account"]',
+      text: TEST_FORM_WORDS[language].home.backToAccount,
+    }),
+    {
+      later: ['ReportPage'],
+      foreign: ['WizardRoute', 'StatusRoute', 'registration', 'AccountRoute', 'AccountChanges'],
+    },
   ),
   {
     name: '/scadmin (sign-in)',

@@ -12,8 +12,8 @@ import { PageLoading } from './screens.js';
 import { thankYouScreen, wizardScreen } from './wizard/load.js';
 
 // The organization home is in the first download (it is the first screen of every link); the
-// landing page, a saved registration's link, the wizard, the thank-you page, the status page and
-// My registrations load lazily (the wizard and the thank-you page fetched ahead: see
+// landing page, a saved registration's link, the wizard, the thank-you page, the status page,
+// My registrations and the test form load lazily (the wizard and the thank-you page fetched ahead: see
 // wizard/load.ts), and fail into the error screen after 120000 ms.
 const LandingPage = lazyScreen(
   () => import('./landing/LandingPage.js'),
@@ -31,12 +31,16 @@ const AccountRoute = lazyScreen(
   () => import('./account/AccountRoute.js'),
   (module) => module.AccountRoute,
 ).Screen;
+const TestFormRoute = lazyScreen(
+  () => import('./test-form/TestFormRoute.js'),
+  (module) => module.TestFormRoute,
+).Screen;
 const WizardRoute = wizardScreen.Screen;
 const ThankYou = thankYouScreen.Screen;
 
 /** My registrations' addresses, each a page of its lazily loaded entry. */
 const ACCOUNT_PAGES: Record<
-  Exclude<TRoute, { hash: string } | { name: 'landing' | 'notFound' }>['name'],
+  Exclude<TRoute, { hash: string } | { name: 'landing' | 'notFound' | 'testForm' }>['name'],
   TAccountPage
 > = {
   account: 'record',
@@ -64,6 +68,7 @@ function screenAt(pathname: string): ReactNode {
   const route = matchRoute(pathname);
   if (route.name === 'landing') return <LandingPage />;
   if (route.name === 'notFound') return <NotFound />;
+  if (route.name === 'testForm') return <TestFormRoute reportKey={route.key} step={route.step} />;
   if (!('hash' in route)) return <AccountRoute page={ACCOUNT_PAGES[route.name]} />;
   return <FormLayout hash={route.hash}>{formScreen(route)}</FormLayout>;
 }

@@ -74,14 +74,23 @@ export const TestReport = defineEntity({
       .datetime()
       .onCreate(() => new Date())
       .defaultRaw('now()'),
+    /** Returned and filed again: the report that took its place. */
+    supersededBy: () => p.manyToOne(TestReport).nullable().deleteRule('set null'),
+    /** A returned report's personal link (review.ts): only its sha256, until it expires. */
+    returnTokenHash: p.string().length(64).nullable(),
+    returnExpiresAt: p.datetime().nullable(),
   },
-  uniques: [{ name: 'test_reports_key_unique', properties: ['key'] }],
+  uniques: [
+    { name: 'test_reports_key_unique', properties: ['key'] },
+    { name: 'test_reports_return_token_unique', properties: ['returnTokenHash'] },
+  ],
   indexes: [
     { name: 'test_reports_changes_idx', properties: ['updatedAt', 'id'] },
     { name: 'test_reports_organization_state_idx', properties: ['organization', 'state', 'id'] },
     { name: 'test_reports_assembly_idx', properties: ['assembly', 'testDate'] },
     { name: 'test_reports_tester_idx', properties: ['tester', 'id'] },
     { name: 'test_reports_filed_by_idx', properties: ['filedBy', 'id'] },
+    { name: 'test_reports_superseded_by_idx', properties: ['supersededBy'] },
   ],
 });
 export type TTestReport = InferEntity<typeof TestReport>;

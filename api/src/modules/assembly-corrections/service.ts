@@ -167,7 +167,7 @@ export async function stageCorrection(
 }
 
 /** An assembly's record as its own update's fields. */
-function fieldsOf(record: TAssemblyRecord): TAssemblyCreate {
+export function fieldsOf(record: TAssemblyRecord): TAssemblyCreate {
   const {
     id: _id,
     organizationId: _organization,

@@ -103,6 +103,7 @@ export async function registerV1Document(app: FastifyInstance): Promise<void> {
         { name: 'test kits', description: 'Service providers’ test kits and their calibration.' },
         { name: 'locations', description: 'Each organization’s service addresses and contacts.' },
         { name: 'assemblies', description: 'The backflow assemblies at each location.' },
+        { name: 'test reports', description: 'Test reports filed by testers, and their review.' },
         { name: 'documents', description: 'Certification and calibration documents.' },
       ],
       components: {

@@ -136,6 +136,7 @@ export const SYNCED_RESOURCES = [
   'test_kits',
   'locations',
   'assemblies',
+  'test_reports',
 ] as const;
 export type TSyncedResource = (typeof SYNCED_RESOURCES)[number];
 
@@ -198,6 +199,26 @@ const RESOURCES: Record<TSyncedResource, { table: string; columns: string; scope
               t.placement, ${day('t.installed_on')} as installed_on, t.status,
               t.replaced_by_id, ${day('t.last_tested_on')} as last_tested_on, t.last_result,
               ${day('t.next_due_on')} as next_due_on`,
+    scope: 't.organization_id = :organizationId',
+  },
+  test_reports: {
+    table: 'test_reports',
+    // Readings in snake_case, in psid and inches (stored as tenths and hundredths).
+    columns: `t.id, t.organization_id, t.assembly_id,
+              t.record->'assembly'->>'assemblyId' as assembly_number,
+              (select a.location_id from assemblies a where a.id = t.assembly_id) as location_id,
+              t.kind, ${day('t.test_date')} as test_date, t.result, t.state,
+              (select coalesce(jsonb_object_agg(
+                        lower(regexp_replace(e.key, '([A-Z])', '_\\1', 'g')),
+                        case when jsonb_typeof(e.value) <> 'number' then
+                               case when e.value = '"notOpened"' then '"not_opened"' else e.value end
+                             when e.key like '%Psid' then to_jsonb(round(e.value::text::numeric / 10, 1))
+                             else to_jsonb(round(e.value::text::numeric / 100, 2)) end), '{}')
+                 from jsonb_each(t.readings) e) as readings,
+              t.record->'tester'->>'name' as tester_name,
+              t.record->'certification'->>'number' as certification_number,
+              t.record->'kit'->>'serial' as kit_serial,
+              ${instant('t.filed_at')} as filed_at, ${instant('t.decided_at')} as decided_at`,
     scope: 't.organization_id = :organizationId',
   },
 };

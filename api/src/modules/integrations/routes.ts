@@ -12,6 +12,7 @@ import {
   ZApiPerson,
   ZApiRegistration,
   ZApiTestKit,
+  ZApiTestReport,
   ZDocumentFileParams,
   ZDocumentLink,
   ZDocumentParams,
@@ -116,6 +117,14 @@ const RESOURCES: {
     tag: 'assemblies',
     plural: 'Assemblies',
     singular: 'Assembly',
+  },
+  {
+    path: 'test-reports',
+    resource: 'test_reports',
+    schema: ZApiTestReport,
+    tag: 'test reports',
+    plural: 'TestReports',
+    singular: 'TestReport',
   },
 ];
 

@@ -93,6 +93,12 @@ export const assemblyCorrectionOf = check<{ id: number }>(
     where id = :id and organization_id = :organizationId`,
 );
 
+// test_reports_pkey: a test report carries its organization.
+export const testReportOf = check<{ id: number }>(
+  'access-test-report',
+  `select true as found from test_reports where id = :id and organization_id = :organizationId`,
+);
+
 // inventory_imports_pkey: an import carries its organization.
 export const inventoryImportOf = check<{ id: number }>(
   'access-inventory-import',

@@ -6,6 +6,7 @@ import { INVENTORY_IMPORT_MESSAGES } from '../../../../shared/inventory-import.j
 import { ORGANIZATION_PEOPLE_MESSAGES } from '../../../../shared/organization-people.js';
 import { REVIEW_STAFF_MESSAGES } from '../../../../shared/review.js';
 import { STAFF_MESSAGES } from '../../../../shared/staff.js';
+import { TEST_REPORT_MESSAGES } from '../../../../shared/test-reports.js';
 import type { TOrganizationRecordKind } from '../../plugins/auth.js';
 import {
   apiKeyOf,
@@ -19,6 +20,7 @@ import {
   membershipOf,
   organizationNamed,
   registrationOf,
+  testReportOf,
   userRegistered,
   webhookDeliveryOf,
   webhookEndpointOf,
@@ -47,6 +49,7 @@ export const NOT_FOUND: Record<TOrganizationRecordKind, string> = {
   location: INVENTORY_MESSAGES.locationNotFound,
   assembly: INVENTORY_MESSAGES.assemblyNotFound,
   assemblyCorrection: CORRECTION_MESSAGES.notFound,
+  testReport: TEST_REPORT_MESSAGES.notFound,
   inventory_import: INVENTORY_IMPORT_MESSAGES.notFound,
 };
 
@@ -94,6 +97,7 @@ const CHECKS: Record<TOrganizationRecordKind, Check> = {
   location: byId(locationOf),
   assembly: byId(assemblyOf),
   assemblyCorrection: byId(assemblyCorrectionOf),
+  testReport: byId(testReportOf),
   inventory_import: byId(inventoryImportOf),
 };
 

@@ -35,6 +35,7 @@ import {
   recordAsOf,
   reportByKey,
 } from './queries.js';
+import { supersedeReturned } from './review.js';
 
 // Filing a test report: who may file for whom, the readings by the assembly's type, the checks
 // against the record as it stood on the test date (shared/test-report-checks.ts), and one
@@ -283,6 +284,15 @@ export async function fileTestReport(
     });
     // The same report sent at the same time: the other filing has it; nothing is written here.
     if (!inserted) return null;
+    // Filed again through a returned report's link: that report is superseded, its link used up.
+    if (body.returnToken) {
+      await supersedeReturned(tx, {
+        token: body.returnToken,
+        reportId: inserted.id,
+        assemblyRef: assembly.id,
+        filer,
+      });
+    }
     if (proposesChange) {
       const onFile = await tx.findOneOrFail(Assembly, { id: assembly.id });
       await stageCorrection(tx, {

@@ -43,6 +43,11 @@ const loadChanges = () => import('./changes/AccountChanges.js');
 const ChangeForm = lazyScreen(loadChanges, (module) => module.ChangeForm);
 const ChangeResult = lazyScreen(loadChanges, (module) => module.ChangeResult);
 const Credentials = lazyScreen(loadChanges, (module) => module.Credentials);
+// The way to the test form, and keeping it on the device: its own chunk, for those who file.
+const FieldLink = lazyScreen(
+  () => import('../test-form/FieldLink.js'),
+  (module) => module.FieldLink,
+);
 
 /**
  * /account signed in: the person's own record; their phone changed in place; each change the
@@ -191,6 +196,9 @@ export function SignedIn({
           : errorLabel(path, t);
   const tester = person.userType === 'tester';
   const administers = person.userType === 'admin' && view.company !== null;
+  const mayFile = view.registrations.some(
+    (registration) => registration.enrolled && registration.standing === 'active',
+  );
 
   return (
     <AccountPage title={t('account.title')}>
@@ -272,6 +280,11 @@ export function SignedIn({
             : null
         }
       />
+      {mayFile ? (
+        <Suspense fallback={null}>
+          <FieldLink.Screen />
+        </Suspense>
+      ) : null}
       <Company company={view.company} />
       {administers ? (
         <CompanyPeople
