@@ -87,7 +87,7 @@ describe('console session', () => {
     await expectNoSeriousAxeViolations(page, 'home');
     await screenshot(page, 'console-home');
 
-    await menu.getByRole('menuitem', { name: 'Reports' }).click();
+    await menu.getByRole('menuitem', { name: 'Reports', exact: true }).click();
     await heading(page, 'Reports');
     expect(new URL(page.url()).pathname).toBe('/scadmin/reports');
     await page.close();

@@ -85,9 +85,13 @@ export async function press(page: Page, control: Locator) {
 export const focused = (page: Page) =>
   page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent}`);
 
-/** Tabs forward until the control has focus, as a keyboard-only person does (bounded). */
+/**
+ * Tabs forward until the control has focus, as a keyboard-only person does (bounded, so a
+ * control that is never reached fails instead of looping: a form's longest run of controls,
+ * the webhook events' 21 checkboxes, fits).
+ */
 export async function tabTo(page: Page, name: string) {
-  for (let presses = 0; presses < 20; presses++) {
+  for (let presses = 0; presses < 40; presses++) {
     await page.keyboard.press('Tab');
     const label = await page.evaluate(() => {
       const active = document.activeElement as HTMLInputElement | null;
