@@ -5,7 +5,7 @@ import type { TLanguage } from '../../../../shared/i18n/languages.js';
 import { ZId } from '../../../../shared/staff.js';
 import { fileContent, withErrorResponses } from '../../../../shared/staff-responses.js';
 import { protectStaffRoutes } from '../../plugins/auth.js';
-import { type TTestReportSheet, testReportPdf } from './pdf.js';
+import type { TTestReportSheet } from './pdf.js';
 import { sheetForStaff } from './reads.js';
 
 // A test report's PDF, sent inline (the console shows it in the browser's own viewer) and never
@@ -22,12 +22,19 @@ export const ZPdfQuery = z.object({
   lang: z.string().max(16).optional().meta({ description: 'en or es.' }),
 });
 
-export function sendTestReportPdf(
+/**
+ * The PDF writer, loaded with the first PDF asked for: pdfkit and its font metrics hold about
+ * 7 MB of heap, which a server that writes no PDF should not carry.
+ */
+let writer: Promise<typeof import('./pdf.js')> | undefined;
+
+export async function sendTestReportPdf(
   reply: FastifyReply,
   sheet: TTestReportSheet,
   language: TLanguage,
 ) {
-  const document = testReportPdf(sheet, language);
+  writer ??= import('./pdf.js');
+  const document = (await writer).testReportPdf(sheet, language);
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `inline; filename="test-report-${sheet.id}.pdf"`)
