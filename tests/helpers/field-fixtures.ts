@@ -92,8 +92,33 @@ export async function makeDcAssembly(em: EntityManager, organizationId: number):
   return assembly?.id ?? 0;
 }
 
-/** A clean DC report's body for the tester (a new key each call). */
-export const cleanDcReport = (tester: FilingTester, assemblyId: number, testDate: string) => ({
+/** A DC's readings that pass every rule. */
+export const DC_PASSING = {
+  check1HeldPsid: '2.4',
+  check1ClosedTight: true,
+  check2HeldPsid: '1.8',
+  check2ClosedTight: true,
+  shutoff2Tight: true,
+};
+
+/** An RP's readings whose check valve 1 holds 4.9 psid, under the procedures' 5.0. */
+export const RP_FAILING_CHECK_1 = {
+  check1HeldPsid: '4.9',
+  check1ClosedTight: true,
+  reliefOpenedPsid: '2.5',
+  check2HeldPsid: '1.6',
+  check2ClosedTight: true,
+  check2BackpressureTight: true,
+  shutoff1Tight: true,
+  shutoff2Tight: true,
+};
+
+/** A clean DC report's body for the tester (a new key each call): accepted at once. */
+export const cleanDcReport = (
+  tester: Pick<FilingTester, 'userId' | 'certificationId' | 'kitId'>,
+  assemblyId: number,
+  testDate: string,
+) => ({
   key: crypto.randomUUID(),
   assemblyId,
   testerId: tester.userId,
@@ -101,12 +126,7 @@ export const cleanDcReport = (tester: FilingTester, assemblyId: number, testDate
   testKitId: tester.kitId,
   kind: 'initial',
   testDate,
-  readings: {
-    check1HeldPsid: '2.4',
-    check1ClosedTight: true,
-    check2HeldPsid: '1.8',
-    check2ClosedTight: true,
-    shutoff2Tight: true,
-  },
+  readings: DC_PASSING,
+  linePressurePsi: 62,
   attestation: true,
 });

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { Registration } from '../../../api/src/db/entities/index.js';
 import { todayInProgramZone } from '../../../shared/program-zone.js';
 import type { TestApp } from '../../helpers/app.js';
+import { cleanDcReport } from '../../helpers/field-fixtures.js';
 import { accountCalls, registerTester } from '../account/helpers.js';
 import type { OrganizationFixture } from '../registration/fixtures.js';
 import type { reviewCalls } from '../review/helpers.js';
@@ -120,39 +120,11 @@ export async function approvedTester(
   };
 }
 
-export const DC_PASSING = {
-  check1HeldPsid: '2.4',
-  check1ClosedTight: true,
-  check2HeldPsid: '1.8',
-  check2ClosedTight: true,
-  shutoff2Tight: true,
-};
-export const RP_FAILING_CHECK_1 = {
-  check1HeldPsid: '4.9',
-  check1ClosedTight: true,
-  reliefOpenedPsid: '2.5',
-  check2HeldPsid: '1.6',
-  check2ClosedTight: true,
-  check2BackpressureTight: true,
-  shutoff1Tight: true,
-  shutoff2Tight: true,
-};
+export { DC_PASSING, RP_FAILING_CHECK_1 } from '../../helpers/field-fixtures.js';
 
 /** A report of a test made today by the tester, each with its own key. */
 export const reportFor = (
   tester: SignedInTester,
   assembly: { id: number },
   changes: object = {},
-) => ({
-  key: randomUUID(),
-  assemblyId: assembly.id,
-  testerId: tester.userId,
-  certificationId: tester.certificationId,
-  testKitId: tester.kitId,
-  kind: 'initial',
-  testDate: todayInProgramZone(),
-  readings: DC_PASSING,
-  linePressurePsi: 62,
-  attestation: true,
-  ...changes,
-});
+) => ({ ...cleanDcReport(tester, assembly.id, todayInProgramZone()), ...changes });

@@ -4,7 +4,12 @@ import { expect } from 'vitest';
 import type { TOrganization } from '../../../api/src/db/entities/index.js';
 import { todayInProgramZone } from '../../../shared/program-zone.js';
 import type { TestApp } from '../../helpers/app.js';
-import { type FilingTester, makeFilingTester } from '../../helpers/field-fixtures.js';
+import {
+  cleanDcReport,
+  type FilingTester,
+  makeFilingTester,
+  RP_FAILING_CHECK_1,
+} from '../../helpers/field-fixtures.js';
 import { unique } from '../../helpers/fixtures.js';
 import { accountCalls } from '../account/helpers.js';
 
@@ -97,24 +102,8 @@ export async function placedAssembly(
 }
 
 /** An RP whose check valve 1 held at 4.9 psid: a failed test. */
-export const RP_FAILING = {
-  check1HeldPsid: '4.9',
-  check1ClosedTight: true,
-  reliefOpenedPsid: '2.5',
-  check2HeldPsid: '1.6',
-  check2ClosedTight: true,
-  check2BackpressureTight: true,
-  shutoff1Tight: true,
-  shutoff2Tight: false,
-};
-
-export const DC_PASSING = {
-  check1HeldPsid: '2.4',
-  check1ClosedTight: true,
-  check2HeldPsid: '1.8',
-  check2ClosedTight: true,
-  shutoff2Tight: true,
-};
+/** A failed RP: check valve 1 under 5.0 psid, shut-off valve 2 leaking. */
+export const RP_FAILING = { ...RP_FAILING_CHECK_1, shutoff2Tight: false };
 
 /** A failed RP repaired and tested again, with remarks: it waits for review. */
 export const failedRepair = (tester: FilingTester, assembly: { id: number }) => ({
@@ -137,18 +126,8 @@ export const failedRepair = (tester: FilingTester, assembly: { id: number }) => 
 });
 
 /** A clean DC report: accepted at once. */
-export const cleanTest = (tester: FilingTester, assembly: { id: number }) => ({
-  key: randomUUID(),
-  assemblyId: assembly.id,
-  testerId: tester.userId,
-  certificationId: tester.certificationId,
-  testKitId: tester.kitId,
-  kind: 'initial',
-  testDate: todayInProgramZone(),
-  readings: DC_PASSING,
-  linePressurePsi: 62,
-  attestation: true,
-});
+export const cleanTest = (tester: FilingTester, assembly: { id: number }) =>
+  cleanDcReport(tester, assembly.id, todayInProgramZone());
 
 /** Files a report as the tester; answers its id. */
 export async function fileReport(t: TestApp, tester: SignedInTester, body: object) {

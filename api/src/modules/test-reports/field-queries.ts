@@ -3,7 +3,7 @@ import type { TAssemblyStatus, TAssemblyType } from '../../../../shared/assembli
 import type { TUserType } from '../../../../shared/constants.js';
 import type { TFieldKit, TFieldTester } from '../../../../shared/test-report-field.js';
 import { query, sql } from '../../db/sql.js';
-import { PERIOD } from './queries.js';
+import { DAY, PERIODS, UTC_INSTANT } from './queries.js';
 
 // What a phone keeps to file test reports in the field (field-routes.ts): the organizations the
 // person may file with, the testers they may file for with the record the checks read (periods
@@ -38,14 +38,6 @@ export interface FieldOrganizationRow {
   testers: TFieldTester[];
   kits: TFieldKit[];
 }
-
-const UTC_INSTANT = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const DAY = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-/** The periods of `table` whose `owner` is `id`, as the checks read them, oldest first. */
-const PERIODS = (table: string, condition: string, from: string, through: string) =>
-  `coalesce((select json_agg(${PERIOD(from, through)} order by p.accepted_at, p.id)
-               from ${table} p ${condition} and p.withdrawn_at is null), '[]')`;
 
 /** The person's registrations that may file: enrolled, in good standing, a tester or an admin. */
 const FILER = `select r.id, r.organization_id, r.user_type, r.company_id

@@ -97,10 +97,20 @@ export interface RecordAsOfRow {
   credentials: { type: string; periods: TPeriod[] }[] | null;
 }
 
-/** A period as the shared checks read it (its acceptance an ISO instant); the field's record too. */
-export const PERIOD = (from: string, through: string) =>
-  `json_build_object('from', ${from}, 'through', ${through},
-                     'acceptedAt', to_char(p.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+/** An instant as the shared checks read it (ISO, UTC); a day as YYYY-MM-DD. */
+export const UTC_INSTANT = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const DAY = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+/**
+ * The periods of `table` (aliased p) that `condition` picks and that were not withdrawn, as the
+ * shared checks read them, oldest first: the server's checks and the phone's record alike.
+ */
+export const PERIODS = (table: string, condition: string, from: string, through: string) =>
+  `coalesce((select json_agg(json_build_object('from', ${from}, 'through', ${through},
+                                               'acceptedAt', ${UTC_INSTANT('p.accepted_at')})
+                             order by p.accepted_at, p.id)
+               from ${table} p ${condition} and p.withdrawn_at is null), '[]')`;
 
 const RECORD_AS_OF = sql<{
   registrationId: number;
@@ -111,9 +121,8 @@ const RECORD_AS_OF = sql<{
 }>(
   'test-report-record-as-of',
   `select
-     (select json_agg(json_build_object(
-               'at', to_char(ra.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-               'active', ra.active) order by ra.at, ra.id)
+     (select json_agg(json_build_object('at', ${UTC_INSTANT('ra.at')}, 'active', ra.active)
+                      order by ra.at, ra.id)
         from registration_activity ra where ra.registration_id = :registrationId) as activity,
      (select json_build_object(
                'number', ce.number, 'agency', ce.agency_name, 'type', ce.type_name,
@@ -121,29 +130,26 @@ const RECORD_AS_OF = sql<{
                'agencyAccepted', exists (select 1 from organization_agencies oa
                                           where oa.organization_id = :organizationId
                                             and oa.agency_id = ce.agency_id),
-               'periods', coalesce((select json_agg(${PERIOD('null', "to_char(p.valid_through, 'YYYY-MM-DD')")})
-                                      from certification_periods p
-                                     where p.certification_id = ce.id and p.withdrawn_at is null), '[]'))
+               'periods', ${PERIODS('certification_periods', 'where p.certification_id = ce.id', 'null', DAY('p.valid_through'))})
         from certifications ce
        where ce.id = :certificationId and ce.registration_id = :registrationId) as certification,
      (select json_build_object(
                'serial', k.serial, 'manufacturer', k.manufacturer, 'model', k.model,
                'calibratedOn', to_char(k.calibrated_on, 'YYYY-MM-DD'),
                'dueOn', to_char(k.calibration_due_on, 'YYYY-MM-DD'),
-               'periods', coalesce((select json_agg(${PERIOD("to_char(p.calibrated_on, 'YYYY-MM-DD')", "to_char(p.due_on, 'YYYY-MM-DD')")})
-                                      from calibration_periods p
-                                     where p.test_kit_id = k.id and p.withdrawn_at is null), '[]'))
+               'periods', ${PERIODS('calibration_periods', 'where p.test_kit_id = k.id', DAY('p.calibrated_on'), DAY('p.due_on'))})
         from test_kits k
        where k.id = :kitId and k.organization_id = :organizationId
          and k.company_id = :companyId and k.retired_at is null) as kit,
      (select json_agg(json_build_object(
                'type', t.name,
-               'periods', coalesce((select json_agg(${PERIOD('null', "to_char(p.valid_through, 'YYYY-MM-DD')")})
-                                      from credential_periods p
-                                      join credentials cr on cr.id = p.credential_id
-                                     where cr.registration_id = :registrationId
-                                       and cr.credential_type_id = t.id
-                                       and p.withdrawn_at is null), '[]')) order by t.name)
+               'periods', ${PERIODS(
+                 'credential_periods',
+                 `join credentials cr on cr.id = p.credential_id
+                   where cr.registration_id = :registrationId and cr.credential_type_id = t.id`,
+                 'null',
+                 DAY('p.valid_through'),
+               )}) order by t.name)
         from organization_credential_requirements r
         join credential_types t on t.id = r.credential_type_id
        where r.organization_id = :organizationId and r.required) as credentials`,
