@@ -1,15 +1,4 @@
-import { Paper, Typography } from '@mui/material';
-import { useId } from 'react';
-import {
-  BooleanInput,
-  EditBase,
-  NumberInput,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useNotify,
-} from 'react-admin';
+import { BooleanInput, NumberInput, TextInput } from 'react-admin';
 import { TEST_THRESHOLDS, type TTestThresholdName } from '../../../shared/test-readings';
 import {
   MAX_FILING_WINDOW_DAYS,
@@ -17,9 +6,8 @@ import {
   type TTestReportSettingsRecord,
   ZTestReportSettings,
 } from '../../../shared/test-report-settings';
-import { FormErrorSummary } from '../components/FormErrorSummary';
-import { useAllowed } from '../components/useAllowed';
 import { emptyForNull, zodFieldValidator } from '../components/zodValidator';
+import { SettingsSection } from './SettingsSection';
 
 /** Each threshold's label, in the field test procedures' words. */
 const THRESHOLD_LABELS: Record<TTestThresholdName, string> = {
@@ -53,46 +41,19 @@ const validateRules = zodFieldValidator(ZTestReportSettings, rulesRequest);
  * managers and the provider's Editors change them; everyone else reads them.
  */
 export function TestReportRulesSection({ organizationId }: { organizationId: number }) {
-  const headingId = useId();
-  const mayEdit = useAllowed('test-report-rules', 'edit');
-  const notify = useNotify();
   return (
-    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mt: 3, maxWidth: 1200 }}>
-      <Typography id={headingId} variant="h6" component="h2">
-        Test report rules
-      </Typography>
-      <Typography sx={{ mb: 1 }}>
-        Which test reports the organization takes, and the readings that pass. A threshold may be
-        raised above the field test procedures, never lowered below them.
-      </Typography>
-      <EditBase<TTestReportSettingsRecord>
-        resource="test-report-rules"
-        id={organizationId}
-        mutationMode="pessimistic"
-        redirect={false}
-        // The page itself is the organization's; saving is checked by the server's roles.
-        disableAuthentication
-        transform={rulesRequest}
-        mutationOptions={{
-          onSuccess: () => notify(TEST_REPORT_SETTINGS_MESSAGES.saved, { type: 'success' }),
-        }}
-      >
-        <SimpleForm
-          aria-label="Test report rules"
-          validate={validateRules}
-          noValidate
-          disableInvalidFormNotification
-          toolbar={
-            mayEdit ? (
-              <Toolbar>
-                <SaveButton label="Save test report rules" />
-              </Toolbar>
-            ) : (
-              false
-            )
-          }
-        >
-          <FormErrorSummary />
+    <SettingsSection<TTestReportSettingsRecord>
+      organizationId={organizationId}
+      resource="test-report-rules"
+      title="Test report rules"
+      intro="Which test reports the organization takes, and the readings that pass. A threshold may be raised above the field test procedures, never lowered below them."
+      saveLabel="Save test report rules"
+      transform={rulesRequest}
+      validate={validateRules}
+      saved={() => TEST_REPORT_SETTINGS_MESSAGES.saved}
+    >
+      {(mayEdit) => (
+        <>
           <NumberInput
             source="filingWindowDays"
             label="Days after a test its report may be filed"
@@ -113,8 +74,8 @@ export function TestReportRulesSection({ organizationId }: { organizationId: num
               disabled={!mayEdit}
             />
           ))}
-        </SimpleForm>
-      </EditBase>
-    </Paper>
+        </>
+      )}
+    </SettingsSection>
   );
 }

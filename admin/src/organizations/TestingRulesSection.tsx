@@ -1,16 +1,5 @@
-import { Paper, Typography } from '@mui/material';
-import { Fragment, useId } from 'react';
-import {
-  BooleanInput,
-  EditBase,
-  NumberInput,
-  RadioButtonGroupInput,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  Toolbar,
-  useNotify,
-} from 'react-admin';
+import { Fragment } from 'react';
+import { BooleanInput, NumberInput, RadioButtonGroupInput, SelectInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { MAX_EARLY_DAYS, MAX_INTERVAL_MONTHS } from '../../../shared/assembly-due';
 import {
@@ -18,9 +7,8 @@ import {
   type TTestingRulesRecord,
   ZTestingRules,
 } from '../../../shared/testing-rules';
-import { FormErrorSummary } from '../components/FormErrorSummary';
-import { useAllowed } from '../components/useAllowed';
 import { emptyForNull, zodFieldValidator } from '../components/zodValidator';
+import { SettingsSection } from './SettingsSection';
 
 const MODE_CHOICES = [
   { id: 'anniversary', name: 'The anniversary of the last test' },
@@ -82,49 +70,19 @@ function SeasonInputs({ disabled }: { disabled: boolean }) {
  * every tested assembly's next test due again; everyone else reads them.
  */
 export function TestingRulesSection({ organizationId }: { organizationId: number }) {
-  const headingId = useId();
-  const mayEdit = useAllowed('testing-rules', 'edit');
-  const notify = useNotify();
   return (
-    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2, mt: 3, maxWidth: 1200 }}>
-      <Typography id={headingId} variant="h6" component="h2">
-        Testing rules
-      </Typography>
-      <Typography sx={{ mb: 1 }}>
-        When the organization's assemblies are next due for their test, computed from each one's
-        last test.
-      </Typography>
-      <EditBase<TTestingRulesRecord>
-        resource="testing-rules"
-        id={organizationId}
-        mutationMode="pessimistic"
-        redirect={false}
-        // The page itself is the organization's; saving is checked by the server's roles.
-        disableAuthentication
-        transform={rulesRequest}
-        mutationOptions={{
-          onSuccess: (rules: TTestingRulesRecord) =>
-            notify(TESTING_RULES_MESSAGES.saved.replace('{count}', String(rules.recomputed)), {
-              type: 'success',
-            }),
-        }}
-      >
-        <SimpleForm
-          aria-label="Testing rules"
-          validate={validateRules}
-          noValidate
-          disableInvalidFormNotification
-          toolbar={
-            mayEdit ? (
-              <Toolbar>
-                <SaveButton label="Save testing rules" />
-              </Toolbar>
-            ) : (
-              false
-            )
-          }
-        >
-          <FormErrorSummary />
+    <SettingsSection<TTestingRulesRecord>
+      organizationId={organizationId}
+      resource="testing-rules"
+      title="Testing rules"
+      intro="When the organization's assemblies are next due for their test, computed from each one's last test."
+      saveLabel="Save testing rules"
+      transform={rulesRequest}
+      validate={validateRules}
+      saved={(rules) => TESTING_RULES_MESSAGES.saved.replace('{count}', String(rules.recomputed))}
+    >
+      {(mayEdit) => (
+        <>
           <NumberInput
             source="intervalMonths.high"
             label="High hazard: months between tests"
@@ -159,8 +117,8 @@ export function TestingRulesSection({ organizationId }: { organizationId: number
             label="Move a computed due date to the last day of its month"
             disabled={!mayEdit}
           />
-        </SimpleForm>
-      </EditBase>
-    </Paper>
+        </>
+      )}
+    </SettingsSection>
   );
 }
