@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 // The first screen keeps the browser's own focus (inside a city's page, taking focus on load
 // would pull the visitor away from the host page); every later screen moves it to its heading.
@@ -22,4 +22,19 @@ export function useFocusHeading(title: string) {
     ref.current?.focus({ preventScroll: true });
   }, []);
   return ref;
+}
+
+/**
+ * Focus moved to an element that the next render shows (a part or credential just added, the
+ * Add button of one taken back): `moveFocus(id)`, and in the commit that shows it, before the
+ * screen is painted, the element with that id takes focus.
+ */
+export function useFocusOnRender() {
+  const [target, setTarget] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    if (target === null) return;
+    document.getElementById(target)?.focus();
+    setTarget(null);
+  }, [target]);
+  return setTarget;
 }

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { TAssemblyType } from '../../../../shared/assemblies.js';
 import { READING_VALVE_KEYS } from '../../../../shared/test-readings.js';
 import type { TFieldRecord } from '../../../../shared/test-report-field.js';
 import { REPAIR_ACTIONS, TEST_REPORT_KINDS } from '../../../../shared/test-reports.js';
+import { useFocusOnRender } from '../focus.js';
 import { AssemblyFinder } from './AssemblyFinder.js';
 import type { TDraft } from './draft.js';
 import type { TFoundAssembly } from './field-store.js';
@@ -96,13 +97,8 @@ export function ReportForm({
   onContinue(): void;
 }) {
   const { tf } = words;
-  const [addedPart, setAddedPart] = useState<number | null>(null);
   // A part added: its first control takes focus.
-  useEffect(() => {
-    if (addedPart === null) return;
-    document.getElementById(`test-repairs-${addedPart}-valve`)?.focus();
-    setAddedPart(null);
-  }, [addedPart]);
+  const moveFocus = useFocusOnRender();
   const errorOf = (path: string) => {
     const error = errors[path];
     return error === undefined ? undefined : words.errorText(error);
@@ -331,7 +327,7 @@ export function ReportForm({
               type="button"
               className="button"
               onClick={() => {
-                setAddedPart(repairs.length);
+                moveFocus(`test-repairs-${repairs.length}-valve`);
                 change({ repairs: [...repairs, { valve: '', part: '', action: null }] });
               }}
             >

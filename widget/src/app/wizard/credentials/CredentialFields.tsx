@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { TCredentialRequirementInfo } from '../../../../../shared/credentials.js';
 import { formatDollars } from '../../../../../shared/requirements.js';
+import { useFocusOnRender } from '../../focus.js';
 import { useI18n } from '../../i18n/use-i18n.js';
 import { fieldId } from '../errors.js';
 import { DocumentUpload } from '../fields/DocumentUpload.js';
@@ -157,12 +157,8 @@ function CredentialList({
   const shown = asked.filter((requirement) => requirement.required || given[requirement.id]);
   const offered = asked.filter((requirement) => !requirement.required && !given[requirement.id]);
   // Added, focus goes to the credential's first field; taken back, to its Add button again.
-  const [focusPath, setFocusPath] = useState<string | null>(null);
-  useEffect(() => {
-    if (!focusPath) return;
-    document.getElementById(fieldId(focusPath))?.focus();
-    setFocusPath(null);
-  }, [focusPath]);
+  const moveFocus = useFocusOnRender();
+  const setFocusPath = (path: string) => moveFocus(fieldId(path));
   const pathOfType = (requirement: TCredentialRequirementInfo) =>
     `${pathOf(owner)}.${requirement.id}`;
   return (
