@@ -1,5 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Button } from '@mui/material';
+import { Button, ListSubheader } from '@mui/material';
 import { lazy, type ReactNode, Suspense } from 'react';
 import {
   AppBar,
@@ -9,10 +9,11 @@ import {
   useBasename,
   useGetIdentity,
   useLogout,
+  useSidebarState,
 } from 'react-admin';
 import { Navigate, useLocation } from 'react-router';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
-import { useAllowedSections } from './sections';
+import { SECTION_GROUPS, sectionGroups, useAllowedSections } from './sections';
 
 // The count's call comes after the console's first screen: the data hooks it needs are not part
 // of the first download.
@@ -48,28 +49,57 @@ function ConsoleAppBar() {
 // A label longer than the sidebar wraps onto a second line instead of ending in an ellipsis.
 const WRAPPING_LABEL = { '& .MuiTypography-noWrap': { whiteSpace: 'normal' } };
 
+// A group's name above its sections: a separator of the menu, named, that arrow keys and Tab pass
+// over (MUI's menu skips a ListSubheader).
+const GROUP_NAME = {
+  lineHeight: 2.5,
+  mt: 1,
+  fontSize: '0.75rem',
+  fontWeight: 600,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  backgroundColor: 'inherit',
+};
+
 function ConsoleMenu() {
   const basename = useBasename();
   const sections = useAllowedSections();
+  // Folded to its icons, the sidebar shows no group names.
+  const [open] = useSidebarState();
+  // One flat list (MUI's menu takes no fragments): each group's name, then its sections.
   return (
     <Menu>
-      {sections.map((section) => (
-        <Menu.Item
-          key={section.to}
-          to={`${basename}${section.to}`}
-          primaryText={
-            section.to === '/review' ? (
-              <Suspense fallback={section.label}>
-                <ReviewQueueLabel label={section.label} />
-              </Suspense>
-            ) : (
-              section.label
-            )
-          }
-          leftIcon={section.icon}
-          sx={WRAPPING_LABEL}
-        />
-      ))}
+      {sectionGroups(sections).flatMap(({ group, sections: grouped }) => [
+        ...(group && open
+          ? [
+              <ListSubheader
+                key={`group-${group}`}
+                role="separator"
+                aria-label={SECTION_GROUPS[group]}
+                sx={GROUP_NAME}
+              >
+                {SECTION_GROUPS[group]}
+              </ListSubheader>,
+            ]
+          : []),
+        ...grouped.map((section) => (
+          <Menu.Item
+            key={section.to}
+            to={`${basename}${section.to}`}
+            primaryText={
+              section.to === '/review' ? (
+                <Suspense fallback={section.label}>
+                  <ReviewQueueLabel label={section.label} />
+                </Suspense>
+              ) : (
+                section.label
+              )
+            }
+            leftIcon={section.icon}
+            sx={WRAPPING_LABEL}
+          />
+        )),
+      ])}
     </Menu>
   );
 }

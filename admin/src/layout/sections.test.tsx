@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECTIONS, type Section, sectionsFor } from './sections';
+import { SECTIONS, type Section, sectionGroups, sectionsFor } from './sections';
 
 const labels = (sections: readonly Section[]) => sections.map((section) => section.label);
 
@@ -33,11 +33,11 @@ describe("the console's sections", () => {
       'Reports',
       'Review Queue',
       'Expiring',
+      'Find Users',
       'Assemblies',
       'Locations',
       "Testers' Corrections",
       'Test Reports',
-      'Find Users',
       'Audit Log',
       'My Account',
     ]);
@@ -54,11 +54,11 @@ describe("the console's sections", () => {
       'Reports',
       'Review Queue',
       'Expiring',
+      'Find Users',
       'Assemblies',
       'Locations',
       "Testers' Corrections",
       'Test Reports',
-      'Find Users',
       'Audit Log',
       'Integrations',
       'My Account',
@@ -87,5 +87,47 @@ describe("the console's sections", () => {
     expect(shown).not.toContain('Integrations');
     expect(shown).not.toContain('Organization');
     expect(shown).toContain('Home');
+  });
+});
+
+describe("the sidebar's groups", () => {
+  it('hold each group together, once, in the order of the work', () => {
+    const groups = sectionGroups(SECTIONS).map(({ group }) => group);
+    expect(groups).toEqual([
+      undefined,
+      'organizations',
+      'registrations',
+      'field',
+      'administration',
+    ]);
+  });
+
+  it("keep the spec's seven sections in the spec's order", () => {
+    const seven = [
+      'Home',
+      'Add Organization',
+      'Search/Edit Organization',
+      'Certifications',
+      'Active Organizations',
+      'Inactive Organizations',
+      'Reports',
+    ];
+    expect(labels(SECTIONS).filter((label) => seven.includes(label))).toEqual(seven);
+  });
+
+  it("show an organization's people only the groups they have sections in", () => {
+    const sections = sectionsFor(
+      { kind: 'organization', role: 'reviewer', organizationId: 7 },
+      'Town',
+    );
+    expect(
+      sectionGroups(sections).map(({ group, sections: grouped }) => [group, labels(grouped)]),
+    ).toEqual([
+      [undefined, ['Home']],
+      ['organizations', ['Organization']],
+      ['registrations', ['Reports', 'Review Queue', 'Expiring', 'Find Users']],
+      ['field', ['Assemblies', 'Locations', "Testers' Corrections", 'Test Reports']],
+      ['administration', ['Audit Log', 'My Account']],
+    ]);
   });
 });

@@ -37,15 +37,32 @@ export interface Section {
   audience?: 'provider' | 'organization';
   /** What Home says of it to an organization's people, when it differs. */
   organizationDescription?: string;
+  /** The work it belongs to, under which the sidebar lists it; absent: above every group (Home). */
+  group?: TSectionGroup;
 }
+
+/**
+ * The sidebar's groups, by the work: the organizations and their program's settings, the
+ * registrations and their people, the field (the inventory and its tests), and the console's
+ * own records and access.
+ */
+export const SECTION_GROUPS = {
+  organizations: 'Organizations',
+  registrations: 'Registrations',
+  field: 'The field',
+  administration: 'Administration',
+} as const;
+export type TSectionGroup = keyof typeof SECTION_GROUPS;
 
 /** The Organization section's address: filled with the person's organization's page. */
 const OWN_ORGANIZATION = '/vieworedit';
 
 /**
- * The sidebar's sections: the spec's seven (section 2), then the Review Queue, Expiring, Find Users, the
- * audit log, Staff, Integrations and the person's own account; an organization's people have their
- * organization's page instead of the provider's own sections. Home describes each a role may use.
+ * The sidebar's sections, in their groups: the spec's seven (section 2) in its order (Home, then
+ * the organizations' five, then Reports), with the Review Queue, Expiring and Find Users beside
+ * Reports, the field's, and the audit log, Staff, Integrations and the person's own account; an
+ * organization's people have their organization's page instead of the provider's own sections.
+ * Home describes each a role may use.
  */
 export const SECTIONS: readonly Section[] = [
   {
@@ -57,6 +74,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: OWN_ORGANIZATION,
     label: 'Organization',
+    group: 'organizations',
     icon: <BusinessIcon />,
     audience: 'organization',
     description:
@@ -65,6 +83,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/create',
     label: 'Add Organization',
+    group: 'organizations',
     audience: 'provider',
     icon: <AddBusinessIcon />,
     needs: { resource: 'organizations', action: 'create' },
@@ -74,6 +93,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/search',
     label: 'Search/Edit Organization',
+    group: 'organizations',
     audience: 'provider',
     icon: <SearchIcon />,
     description:
@@ -82,6 +102,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/certifications',
     label: 'Certifications',
+    group: 'organizations',
     audience: 'provider',
     icon: <VerifiedIcon />,
     description:
@@ -90,6 +111,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/credential-types',
     label: 'Credential Types',
+    group: 'organizations',
     audience: 'provider',
     icon: <BadgeIcon />,
     needs: { resource: 'credential-types', action: 'list' },
@@ -99,6 +121,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/active',
     label: 'Active Organizations',
+    group: 'organizations',
     audience: 'provider',
     icon: <BusinessIcon />,
     description: 'Organizations whose registration form is open, with the date access ends.',
@@ -106,6 +129,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/inactive',
     label: 'Inactive Organizations',
+    group: 'organizations',
     audience: 'provider',
     icon: <BusinessOutlinedIcon />,
     description: 'Organizations whose access has ended, with the date it expired.',
@@ -113,6 +137,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/reports',
     label: 'Reports',
+    group: 'registrations',
     icon: <AssessmentIcon />,
     description:
       'Generate registration reports for one or all organizations, to download or send by email.',
@@ -122,6 +147,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/review',
     label: 'Review Queue',
+    group: 'registrations',
     icon: <FactCheckIcon />,
     description:
       'Registrations waiting for review, oldest first: check each certification and test kit beside its document, accept or reject it, then approve the registration or send the decision.',
@@ -129,16 +155,28 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/expiring',
     label: 'Expiring',
+    group: 'registrations',
     icon: <EventBusyIcon />,
     description:
       'Certifications and test kit calibrations that are expired or due within 30, 60 or 90 days, for one organization or all, with the last reminder sent; download them as CSV.',
     organizationDescription:
       "Your organization's certifications and test kit calibrations that are expired or due within 30, 60 or 90 days, with the last reminder sent; download them as CSV.",
   },
+  {
+    to: '/users',
+    label: 'Find Users',
+    group: 'registrations',
+    icon: <PeopleIcon />,
+    description:
+      'Find registered admins and testers, across all organizations or within one; enroll them and open their details to edit them.',
+    organizationDescription:
+      "Find your organization's registered admins and testers, see their enrollment and standing, and open their details.",
+  },
   // The field: the organization's inventory, where its testing program happens.
   {
     to: '/assemblies',
     label: 'Assemblies',
+    group: 'field',
     icon: <PlumbingIcon />,
     needs: { resource: 'assemblies', action: 'list' },
     description:
@@ -149,6 +187,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/locations',
     label: 'Locations',
+    group: 'field',
     icon: <PlaceIcon />,
     needs: { resource: 'locations', action: 'list' },
     description:
@@ -159,6 +198,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/assembly-corrections',
     label: "Testers' Corrections",
+    group: 'field',
     icon: <EditNoteIcon />,
     needs: { resource: 'assembly-corrections', action: 'list' },
     description:
@@ -169,6 +209,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/test-reports',
     label: 'Test Reports',
+    group: 'field',
     icon: <AssignmentTurnedInIcon />,
     needs: { resource: 'test-reports', action: 'list' },
     description:
@@ -177,17 +218,9 @@ export const SECTIONS: readonly Section[] = [
       "Test reports testers filed on your assemblies that wait for your decision, oldest first, with their readings and each rule's result: accept, reject, or return one to the tester to correct.",
   },
   {
-    to: '/users',
-    label: 'Find Users',
-    icon: <PeopleIcon />,
-    description:
-      'Find registered admins and testers, across all organizations or within one; enroll them and open their details to edit them.',
-    organizationDescription:
-      "Find your organization's registered admins and testers, see their enrollment and standing, and open their details.",
-  },
-  {
     to: '/audit',
     label: 'Audit Log',
+    group: 'administration',
     icon: <HistoryIcon />,
     description:
       'A read-only record of what staff did: changes, sign-ins and sign-outs, by whom and when.',
@@ -197,6 +230,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/staff',
     label: 'Staff',
+    group: 'administration',
     audience: 'provider',
     icon: <ManageAccountsIcon />,
     description:
@@ -206,6 +240,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/integrations',
     label: 'Integrations',
+    group: 'administration',
     icon: <WebhookIcon />,
     description:
       'API keys that let other systems read approved testers, and webhook endpoints that hear every change, each with its delivery log.',
@@ -216,6 +251,7 @@ export const SECTIONS: readonly Section[] = [
   {
     to: '/account',
     label: 'My Account',
+    group: 'administration',
     icon: <PersonIcon />,
     description: 'Your password and two-step sign-in with an authenticator app.',
   },
@@ -253,4 +289,17 @@ export function useAllowedSections(): readonly Section[] {
   const { permissions } = usePermissions<TStaffAccess>();
   const organization = useSessionOrganization();
   return sectionsFor(permissions, organization?.name);
+}
+
+/** Sections in their groups, in order, each group once (a role's sections keep SECTIONS' order). */
+export function sectionGroups(
+  sections: readonly Section[],
+): { group: TSectionGroup | undefined; sections: Section[] }[] {
+  const groups: { group: TSectionGroup | undefined; sections: Section[] }[] = [];
+  for (const section of sections) {
+    const last = groups.at(-1);
+    if (last && last.group === section.group) last.sections.push(section);
+    else groups.push({ group: section.group, sections: [section] });
+  }
+  return groups;
 }

@@ -109,6 +109,16 @@ describe('console session', () => {
     );
     expect(sizes.map((size) => size.label)).toContain('Search/Edit Organization');
     expect(sizes.filter((size) => size.overflow > 0)).toEqual([]);
+    // Grouped by the work, each group named; Tab goes from section to section past the names.
+    const groups = page.getByRole('menu').getByRole('separator');
+    expect(
+      await groups.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))),
+    ).toEqual(['Organizations', 'Registrations', 'The field', 'Administration']);
+    await page.getByRole('menuitem', { name: 'Expiring', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Find Users');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Assemblies');
     await page.close();
   });
 
