@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TOrganization } from '../../api/src/db/entities/index.js';
+import { todayInProgramZone } from '../../shared/program-zone.js';
 import { makeCompany, makeRegistration, unique } from './fixtures.js';
 
 // A tester ready to file test reports, written straight to the database (for the reliability
@@ -49,8 +50,8 @@ export async function makeFilingTester(
   const [kit] = await execute<{ id: number }>(
     `insert into test_kits (company_id, organization_id, serial, manufacturer, model, calibrated_on,
                             review_decision)
-     values (?, ?, ?, 'Watts', 'TK-99', current_date - 90, 'accepted') returning id`,
-    [company.id, organization.id, `TK-${unique()}`],
+     values (?, ?, ?, 'Watts', 'TK-99', ?::date - 90, 'accepted') returning id`,
+    [company.id, organization.id, `TK-${unique()}`, todayInProgramZone()],
   );
   await execute(
     `update certification_periods set accepted_at = now() - interval '60 days'

@@ -24,9 +24,9 @@ export async function backdateRecord(t: TestApp, registrationId: number) {
   const { sql } = accountCalls(() => t);
   const since = [registrationId];
   await sql(
-    `update test_kits set calibrated_on = current_date - 90
+    `update test_kits set calibrated_on = ?::date - 90
       where submission_id = (select submission_id from registrations where id = ?)`,
-    since,
+    [todayInProgramZone(), registrationId],
   );
   await sql(
     `update certification_periods set accepted_at = now() - interval '60 days'

@@ -47,7 +47,8 @@ export async function signedInTester(
     tester.registrationId,
   ]);
   // A due date of the kit's calibration: its period is accepted again, today (the test's day).
-  await sql('update test_kits set calibration_due_on = current_date + 275 where id = ?', [
+  await sql('update test_kits set calibration_due_on = ?::date + 275 where id = ?', [
+    todayInProgramZone(),
     tester.kitId,
   ]);
   const [facts] = await sql<{ serial: string; number: string }>(
