@@ -16,6 +16,7 @@ import {
 } from './cases/admin-lists.js';
 import { companyMatchingCase } from './cases/company-matching.js';
 import { CASE as COMPLIANCE_CASE, expiringCase, reminderRunCase } from './cases/compliance.js';
+import { complianceNightCase } from './cases/compliance-night.js';
 import { CASE as DIRECTORY_CASE, directoryCase, directoryMeasures } from './cases/directory.js';
 import { emailCase } from './cases/email.js';
 import { frontendCase } from './cases/frontend.js';
@@ -254,6 +255,12 @@ try {
   }
   await run(`organization search at ${manyOrganizations}`, () =>
     organizationSearchCase(context, `${manyOrganizations} organizations`),
+  );
+
+  // Issue 40: the night's compliance run over issue 38's inventory (last: it writes an event per
+  // assembly).
+  await run(`compliance night at ${inventoryAssemblies} assemblies`, () =>
+    complianceNightCase(context, database.url, inventoryAssemblies, inventoryOrganizations),
   );
 
   // How the lists grow with the data: p99 at the full scale over p99 at a tenth (or, for the

@@ -34,6 +34,7 @@ import { Migration20261207152203_record_periods } from './Migration2026120715220
 import { Migration20261207152712_test_reports } from './Migration20261207152712_test_reports.js';
 import { Migration20261207154523_test_report_review } from './Migration20261207154523_test_report_review.js';
 import { Migration20261207170000_test_report_changes } from './Migration20261207170000_test_report_changes.js';
+import { Migration20261207205952_assembly_compliance } from './Migration20261207205952_assembly_compliance.js';
 
 // Every migration, in order. Listed explicitly so the same list runs under tsx, vitest and the
 // compiled server (file-glob discovery breaks under vitest). Add new ones at the end.
@@ -156,5 +157,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261207170000_test_report_changes',
     class: Migration20261207170000_test_report_changes,
+  },
+  {
+    name: 'Migration20261207205952_assembly_compliance',
+    class: Migration20261207205952_assembly_compliance,
   },
 ];

@@ -1,3 +1,4 @@
+import { DEFAULT_NOTICE_DAYS, DEFAULT_RETEST_DAYS } from './assembly-compliance.js';
 import { addDays, addMonths } from './program-zone.js';
 
 // When a backflow assembly is next due for its test: the organization's testing rules (interval
@@ -28,6 +29,10 @@ export interface TTestingRules {
   earlyDays: number;
   /** A computed due date moves to the last day of its month. */
   endOfMonth: boolean;
+  /** Days before the due date an assembly is Due (shared/assembly-compliance.ts). */
+  noticeDays: number;
+  /** Days after a failed test its retest is due. */
+  retestDays: number;
 }
 
 export const DEFAULT_TESTING_RULES: TTestingRules = {
@@ -36,6 +41,8 @@ export const DEFAULT_TESTING_RULES: TTestingRules = {
   season: null,
   earlyDays: 90,
   endOfMonth: false,
+  noticeDays: DEFAULT_NOTICE_DAYS,
+  retestDays: DEFAULT_RETEST_DAYS,
 };
 
 export const MAX_INTERVAL_MONTHS = 120;

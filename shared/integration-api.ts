@@ -6,6 +6,7 @@ import {
   CONTACT_LANGUAGES,
   TEST_RESULTS,
 } from './assemblies.js';
+import { COMPLIANCE_STATUSES } from './assembly-compliance.js';
 import { ASSEMBLY_HAZARDS } from './assembly-due.js';
 import { USER_TYPES } from './constants.js';
 import { MAX_DATABASE_ID } from './registration.js';
@@ -251,6 +252,17 @@ export const ZApiAssembly = z
     next_due_on: day()
       .nullable()
       .meta({ description: 'When its next test is due, by the organization’s testing rules.' }),
+    compliance_status: z
+      .enum(COMPLIANCE_STATUSES)
+      .nullable()
+      .meta({
+        description:
+          'Compliant, due (inside the organization’s notice window), overdue, failed (retest by ' +
+          'retest_by) or unknown (never tested); null when out of service or not yet computed.',
+      }),
+    retest_by: day()
+      .nullable()
+      .meta({ description: 'After a failed test, the last day of its retest.' }),
     updated_at: updatedAt,
   })
   .meta({ id: 'Assembly', description: 'A backflow assembly at a location.' });

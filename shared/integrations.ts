@@ -21,6 +21,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'assembly.created',
   'assembly.updated',
   'assembly.removed',
+  'assembly.compliance_changed',
   'test_report.filed',
   'test_report.accepted',
   'test_report.rejected',

@@ -10,6 +10,7 @@ import {
   ZDay,
   ZLocationFields,
 } from './assemblies.js';
+import { COMPLIANCE_STATUSES } from './assembly-compliance.js';
 import { ASSEMBLY_HAZARDS } from './assembly-due.js';
 
 // The console's requests and answers for an organization's inventory (/api/admin/locations and
@@ -100,6 +101,10 @@ export const ZAssemblyRecord = z.object({
   lastTestedOn: ZDayRecord,
   lastResult: z.enum(TEST_RESULTS).nullable(),
   nextDueOn: ZDayRecord,
+  /** Its compliance status (shared/assembly-compliance.ts); null out of service or not yet run. */
+  complianceStatus: z.enum(COMPLIANCE_STATUSES).nullable(),
+  /** After a failed test, the last day of its retest. */
+  retestBy: ZDayRecord,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -90,6 +90,11 @@ export const CONSOLE_PERMISSIONS = {
     create: may('editor', 'reviewer'),
     edit: may('editor', 'reviewer'),
   },
+  // Each assembly's compliance status as it changed (the assembly page's history).
+  'assembly-compliance-changes': {
+    list: may('viewer', 'viewer'),
+    show: may('viewer', 'viewer'),
+  },
   // Testers' corrections of the inventory, accepted or refused by the organization.
   'assembly-corrections': {
     list: may('viewer', 'viewer'),

@@ -5,7 +5,7 @@ import { TEST_REPORT_KINDS, TEST_REPORT_STATES } from './test-reports.js';
 
 // The reports a tester sees in My registrations (GET /api/account/test-reports): every report
 // they tested or filed, newest first, a page at a time, each with what the list shows and the
-// address of its PDF.
+// address of its PDF. A report returned and filed again is listed once, as the one filed again.
 
 export const TEST_REPORT_LIST_LIMIT = { default: 50, max: 200 } as const;
 
@@ -42,6 +42,18 @@ export const ZTestReportListItem = z.object({
   reason: z.string().nullable(),
   /** The report's PDF, for the signed-in person. */
   pdfUrl: z.string(),
+  /**
+   * The report this one was filed in place of, after the organization returned it to the tester:
+   * not listed itself, reachable here (its reason and PDF). Null for a report filed afresh.
+   */
+  replaces: z
+    .object({
+      id: z.number().int(),
+      filedAt: z.string(),
+      reason: z.string().nullable(),
+      pdfUrl: z.string(),
+    })
+    .nullable(),
 });
 export type TTestReportListItem = z.output<typeof ZTestReportListItem>;
 

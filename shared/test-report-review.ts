@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { ASSEMBLY_TYPES } from './assemblies.js';
 import { ACCOUNT_PATH, TEST_FORM_PATH } from './site-routes.js';
-import {
-  formatInches,
-  formatTenths,
-  READING_FIELD_KINDS,
-  type TReadingField,
-} from './test-readings.js';
+import { READING_FIELD_KINDS, type TReadingField } from './test-readings.js';
+import { formatInches, formatTenths } from './test-readings-units.js';
 import { REPAIR_ACTIONS, TEST_REPORT_KINDS, TEST_REPORT_STATES } from './test-reports.js';
 
 // A filed report as the organization reviews it (the console's test-reports resource), and a

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import type { TUserType } from './constants.js';
 import {
   DEFAULT_TEST_THRESHOLDS,
-  formatInches,
-  formatTenths,
   TEST_THRESHOLDS,
   type TTestThresholdName,
   type TTestThresholds,
   ZTestThresholds,
-} from './test-readings.js';
+} from './test-readings-thresholds.js';
+import { formatInches, formatTenths } from './test-readings-units.js';
 
 // An organization's rules for the test reports filed with it (on its console form): how many
 // days after a test its report may be filed, whether a company admin may file for the company's
@@ -78,6 +78,15 @@ export function testReportSettingsOf(stored: unknown): TTestReportSettings {
     thresholds: { ...DEFAULT_TEST_THRESHOLDS, ...(value.thresholds ?? {}) },
   };
 }
+
+/**
+ * Whether a registration of this kind files with the organization: a tester, for themself; a
+ * company's admin, for the company's testers, only where the organization lets admins file.
+ */
+export const mayFileWith = (
+  filer: TUserType,
+  settings: Pick<TTestReportSettings, 'adminsMayFile'>,
+) => filer === 'tester' || settings.adminsMayFile;
 
 /** What to store for a request: the thresholds that differ from the defaults. */
 export function storedSettingsOf(request: TTestReportSettingsRequest): TStoredTestReportSettings {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  DEFAULT_NOTICE_DAYS,
+  DEFAULT_RETEST_DAYS,
+  MAX_NOTICE_DAYS,
+  MAX_RETEST_DAYS,
+} from './assembly-compliance.js';
+import {
   DUE_DATE_MODES,
   MAX_EARLY_DAYS,
   MAX_INTERVAL_MONTHS,
@@ -15,6 +21,8 @@ export const TESTING_RULES_MESSAGES = {
   modeInvalid: 'Please choose the anniversary of the last test or a season each year.',
   seasonRequired: "Please enter the season's first and last day.",
   dayInvalid: 'Please enter a day of the year that exists, such as 1/1 or 5/31.',
+  noticeDaysInvalid: `Please enter a number of days from 0 to ${MAX_NOTICE_DAYS}.`,
+  retestDaysInvalid: `Please enter a number of days from 1 to ${MAX_RETEST_DAYS}.`,
   saved: 'Testing rules saved. Due dates were computed again for {count} assemblies.',
 } as const;
 
@@ -43,6 +51,13 @@ export const ZTestingRules = z
     season: z.object({ start: ZMonthDay, end: ZMonthDay }).nullable().optional().default(null),
     earlyDays: ZWholeNumber(0, MAX_EARLY_DAYS, TESTING_RULES_MESSAGES.earlyDaysInvalid),
     endOfMonth: z.boolean(),
+    // Optional for clients that predate them: the defaults.
+    noticeDays: ZWholeNumber(0, MAX_NOTICE_DAYS, TESTING_RULES_MESSAGES.noticeDaysInvalid).default(
+      DEFAULT_NOTICE_DAYS,
+    ),
+    retestDays: ZWholeNumber(1, MAX_RETEST_DAYS, TESTING_RULES_MESSAGES.retestDaysInvalid).default(
+      DEFAULT_RETEST_DAYS,
+    ),
   })
   .superRefine((rules, context) => {
     if (rules.mode === 'season' && !rules.season) {
@@ -71,6 +86,8 @@ export const ZTestingRulesRecord = z.object({
     .nullable(),
   earlyDays: z.number().int(),
   endOfMonth: z.boolean(),
+  noticeDays: z.number().int(),
+  retestDays: z.number().int(),
   /** Assemblies whose due date the last save computed again (0 on a read). */
   recomputed: z.number().int(),
 });

@@ -12,6 +12,10 @@ import { loggerOptions, RequestLogController } from './logging.js';
 import accountPlugin from './modules/account/routes.js';
 import { adminRestRoutes } from './modules/admin-rest/routes.js';
 import {
+  assemblyComplianceJobs,
+  assemblyComplianceRoutes,
+} from './modules/assembly-compliance/routes.js';
+import {
   accountCorrectionRoutes,
   correctionRoutes,
 } from './modules/assembly-corrections/routes.js';
@@ -155,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(reportRoutes);
   await app.register(reminderJobs);
   await app.register(standingJobs);
+  await app.register(assemblyComplianceJobs);
   await app.register(complianceRoutes);
   await app.register(reviewRoutes);
   await app.register(standingRoutes);
@@ -162,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRestRoutes);
   await app.register(organizationPeopleRoutes);
   await app.register(inventoryRoutes);
+  await app.register(assemblyComplianceRoutes);
   await app.register(correctionRoutes);
   await app.register(accountCorrectionRoutes);
   await app.register(accountTestReportRoutes);

@@ -68,6 +68,7 @@ const ZEnv = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_DRAFTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_FIELD_PER_MINUTE: z.coerce.number().int().positive().default(600),
   ORGINFO_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
   STORAGE_URL: z.string().optional(),
   AWS_ACCESS_KEY_ID: z.string().optional(),
@@ -164,6 +165,11 @@ export interface AppConfig {
     uploadsPerMinute: number;
     draftsPerMinute: number;
     accountPerMinute: number;
+    /**
+     * The test form's record and each inventory page (GET /api/account/field…), each route
+     * counted apart: above a first sync of a million assemblies, paged one after another.
+     */
+    fieldPerMinute: number;
   };
   /**
    * How long a process keeps what a registration link shows (0: not at all). Staff changes made
@@ -281,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
       draftsPerMinute: e.RATE_LIMIT_DRAFTS_PER_MINUTE,
       accountPerMinute: e.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      fieldPerMinute: e.RATE_LIMIT_FIELD_PER_MINUTE,
     },
     orgInfoCacheSeconds: e.ORGINFO_CACHE_SECONDS,
     redisUrl: e.REDIS_URL,

@@ -65,8 +65,15 @@ const usDay = (year: number, draw: ReturnType<typeof random>) =>
 /**
  * A billing export of `rows` assemblies (one to three per account), written to `file`; one
  * row in about a thousand is refused (its device type left blank), as real exports have.
+ * `change`: every so many of the first `within` rows carry another serial (the same draws, so
+ * a longer export begins with the same rows); answers how many valid rows were so changed.
  */
-export async function writeExport(file: string, rows: number): Promise<void> {
+export async function writeExport(
+  file: string,
+  rows: number,
+  options: { change?: { every: number; within: number } } = {},
+): Promise<{ changed: number }> {
+  let changed = 0;
   const draw = random(20261207);
   const out = createWriteStream(file);
   const write = async (text: string) => {
@@ -99,11 +106,16 @@ export async function writeExport(file: string, rows: number): Promise<void> {
     for (let device = 0; device < devices; device++, written++) {
       const [make, models] = draw.pick(MAKES);
       const tested = draw.int(5) > 0;
+      const serial = `${String.fromCharCode(65 + draw.int(26))}${100000 + draw.int(900000)}`;
+      const refused = written % 997 === 996;
+      const { change } = options;
+      const changes = !!change && written < change.within && written % change.every === 3;
+      if (changes && !refused) changed++;
       const cells = [
         ...location,
         `BF-${String(written + 1).padStart(7, '0')}`,
-        `${String.fromCharCode(65 + draw.int(26))}${100000 + draw.int(900000)}`,
-        written % 997 === 996 ? '' : draw.pick(TYPES),
+        changes ? `${serial}-R` : serial,
+        refused ? '' : draw.pick(TYPES),
         make,
         draw.pick(models),
         draw.pick(SIZES),
@@ -120,6 +132,7 @@ export async function writeExport(file: string, rows: number): Promise<void> {
   }
   out.end();
   await once(out, 'finish');
+  return { changed };
 }
 
 interface ImportAnswer {
@@ -193,15 +206,25 @@ async function written(context: BenchContext, organizationId: number) {
     assemblies: number;
     audit: number;
     events: number;
+    undecided: number;
   }>(
     `select (select count(*)::int from locations where organization_id = $1) as locations,
             (select count(*)::int from assemblies where organization_id = $1) as assemblies,
             (select count(*)::int from audit_log where organization_id = $1
                 and entity_type in ('location', 'assembly')) as audit,
-            (select count(*)::int from webhook_events where $1 = any(organization_ids)) as events`,
+            (select count(*)::int from webhook_events where $1 = any(organization_ids)
+                and type <> 'assembly.compliance_changed') as events,
+            (select count(*)::int from assemblies where organization_id = $1
+                and status = 'active' and compliance_status is null) as undecided`,
     [organizationId],
   );
-  return rows[0] as { locations: number; assemblies: number; audit: number; events: number };
+  return rows[0] as {
+    locations: number;
+    assemblies: number;
+    audit: number;
+    events: number;
+    undecided: number;
+  };
 }
 
 const CHANGING = ['newLocations', 'changedLocations', 'newAssemblies', 'changedAssemblies'];
@@ -243,7 +266,7 @@ export async function inventoryImportCase(context: BenchContext, rows: number) {
   record('apply', round(applySeconds, 2), 's', 30);
   record('apply server RSS growth', round(applying.growthMb, 1), 'MB', 100);
 
-  // Every planned record written, each with its audit entry and webhook event.
+  // Every planned record written, each with its audit entry and webhook event, and its status.
   const { newLocations = 0, newAssemblies = 0 } = planned.summary;
   const after = await written(context, organizationId);
   const expected = {
@@ -251,6 +274,8 @@ export async function inventoryImportCase(context: BenchContext, rows: number) {
     assemblies: newAssemblies,
     audit: newLocations + newAssemblies,
     events: newLocations + newAssemblies,
+    // Each assembly in service has its compliance status.
+    undecided: 0,
   };
   if (JSON.stringify(after) !== JSON.stringify(expected)) {
     context.recorder.fail(
@@ -280,4 +305,38 @@ export async function inventoryImportCase(context: BenchContext, rows: number) {
     context.recorder.fail(CASE, `the same file applied again wrote ${JSON.stringify(rewritten)}`);
   }
   record('same file again: changes', changes, 'records', 0);
+
+  // The next month's export: a tenth of the serials changed and 1% more assemblies, planned and
+  // applied as the first (each change with its old and new value, audit entry and event).
+  const added = Math.ceil(rows / 100);
+  const next = await writeExport(file, rows + added, { change: { every: 10, within: rows } });
+  const second = await call(context, 'POST', '/api/admin/inventory-imports', { organizationId });
+  started = performance.now();
+  const secondPlan = await peakRssGrowth(context.server.pid, () =>
+    uploadFile(context, second.id, file),
+  );
+  record('next export: plan', round((performance.now() - started) / 1000, 2), 's', 20);
+  record('next export: plan server RSS growth', round(secondPlan.growthMb, 1), 'MB', 100);
+  const summary = secondPlan.result.summary;
+  if (secondPlan.result.state !== 'planned' || summary?.changedAssemblies !== next.changed) {
+    context.recorder.fail(
+      CASE,
+      `the next export planned ${JSON.stringify(summary)}, ${next.changed} serials changed`,
+    );
+  }
+  started = performance.now();
+  const secondApply = await peakRssGrowth(context.server.pid, () =>
+    call(context, 'POST', `/api/admin/inventory-imports/${second.id}/apply`),
+  );
+  if (secondApply.result.state !== 'applied') throw new Error(`apply: ${secondApply.result.state}`);
+  record('next export: apply', round((performance.now() - started) / 1000, 2), 's', 30);
+  record('next export: apply server RSS growth', round(secondApply.growthMb, 1), 'MB', 100);
+  const final = await written(context, organizationId);
+  const addedAssemblies = summary?.newAssemblies ?? 0;
+  if (
+    final.assemblies !== after.assemblies + addedAssemblies ||
+    final.audit !== after.audit + (summary?.newLocations ?? 0) + addedAssemblies + next.changed
+  ) {
+    context.recorder.fail(CASE, `the next export wrote ${JSON.stringify(final)}`);
+  }
 }

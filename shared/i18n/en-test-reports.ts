@@ -183,6 +183,7 @@ export const TEST_REPORTS_EN = {
       'Please confirm that you performed this test and that the readings are true.',
     repairsRequired: 'Please list the parts cleaned or replaced in the repair.',
     repairInvalid: 'Please name each part and say whether it was cleaned or replaced.',
+    repairValveInvalid: "Please choose one of this assembly's valves: a {type} has no such valve.",
     replacementRequired: "Please enter the new assembly's serial number.",
     replacementInvalid: "Please check the new assembly's make, model and size.",
     remarksTooLong: 'Please keep the remarks under {limit} characters.',

@@ -184,6 +184,8 @@ export const TEST_REPORTS_ES: TFieldCatalogue['testReports'] = {
     attestationRequired: 'Confirme que hizo esta prueba y que las lecturas son verdaderas.',
     repairsRequired: 'Indique las piezas limpiadas o reemplazadas en la reparación.',
     repairInvalid: 'Nombre cada pieza e indique si se limpió o se reemplazó.',
+    repairValveInvalid:
+      'Elija una de las válvulas de este dispositivo: un {type} no tiene esa válvula.',
     replacementRequired: 'Escriba el número de serie del dispositivo nuevo.',
     replacementInvalid: 'Revise la marca, el modelo y el tamaño del dispositivo nuevo.',
     remarksTooLong: 'Escriba observaciones de menos de {limit} caracteres.',

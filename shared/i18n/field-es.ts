@@ -1,3 +1,4 @@
+import { TEST_FORM_DEVICE_ES } from './es-test-form-device.js';
 import { TEST_READINGS_ES } from './es-test-readings.js';
 import { TEST_REPORT_EMAILS_ES } from './es-test-report-emails.js';
 import { TEST_REPORT_PDF_ES } from './es-test-report-pdf.js';
@@ -11,4 +12,5 @@ export const FIELD_ES: TFieldCatalogue = {
   testReports: TEST_REPORTS_ES,
   testReportPdf: TEST_REPORT_PDF_ES,
   testReportEmails: TEST_REPORT_EMAILS_ES,
+  testFormDevice: TEST_FORM_DEVICE_ES,
 };

@@ -2,6 +2,7 @@ import rosetta from 'rosetta';
 import { fillMessage } from '../fill-message.js';
 import type { TCheckFailure, TTestReportCheck } from '../test-report-checks.js';
 import type { CatalogueOf, LeafKeys, TParams } from './catalogue.js';
+import { TEST_FORM_DEVICE_EN } from './en-test-form-device.js';
 import { TEST_READINGS_EN } from './en-test-readings.js';
 import { TEST_REPORT_EMAILS_EN } from './en-test-report-emails.js';
 import { TEST_REPORT_PDF_EN } from './en-test-report-pdf.js';
@@ -17,6 +18,7 @@ export const FIELD_EN = {
   testReports: TEST_REPORTS_EN,
   testReportPdf: TEST_REPORT_PDF_EN,
   testReportEmails: TEST_REPORT_EMAILS_EN,
+  testFormDevice: TEST_FORM_DEVICE_EN,
 };
 
 /** The field catalogue in any language: the English one's keys. */

@@ -10,6 +10,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ASSEMBLY_TYPE_LABELS, type TAssemblyType } from '../../../shared/assemblies';
+import { COMPLIANCE_STATUS_LABELS } from '../../../shared/assembly-compliance';
 import type { TAssemblyRecord } from '../../../shared/inventory-api';
 import { ConsoleList } from '../components/ConsoleList';
 import { OrganizationFilter } from '../components/OrganizationFilter';
@@ -18,6 +19,7 @@ import { useConsolePath } from '../components/paths';
 import { useAllowed } from '../components/useAllowed';
 import { usePicksOrganization } from '../components/useSessionOrganization';
 import {
+  COMPLIANCE_CHOICES,
   HAZARD_CHOICES,
   HAZARD_LABELS,
   lastTestText,
@@ -44,6 +46,13 @@ const filters = [
   <SelectInput key="hazard" source="hazard" label="Hazard" choices={HAZARD_CHOICES} alwaysOn />,
   <SelectInput key="service" source="service" label="Service" choices={SERVICE_CHOICES} alwaysOn />,
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput
+    key="complianceStatus"
+    source="complianceStatus"
+    label="Compliance"
+    choices={COMPLIANCE_CHOICES}
+    alwaysOn
+  />,
   <TextInput
     key="dueMonth"
     source="dueMonth"
@@ -80,9 +89,9 @@ function AssemblyActions() {
 }
 
 /**
- * The organization's assemblies: what each is, where, its last test and its next test due,
- * filtered by type, hazard, service, status and due month, searched by ID, serial, account
- * number or address; the provider's staff see every organization's, or one's.
+ * The organization's assemblies: what each is, where, its compliance, its last test and its next
+ * test due, filtered by type, hazard, service, status, compliance and due month, searched by ID,
+ * serial, account number or address; the provider's staff see every organization's, or one's.
  */
 export function AssemblyList() {
   const picksOrganization = usePicksOrganization();
@@ -132,6 +141,14 @@ export function AssemblyList() {
             source="status"
             label="Status"
             render={(assembly: TAssemblyRecord) => STATUS_LABELS[assembly.status]}
+          />
+          <DataTable.Col
+            source="complianceStatus"
+            label="Compliance"
+            // Blank with none (out of service, or not yet decided): the Status column says which.
+            render={(assembly: TAssemblyRecord) =>
+              assembly.complianceStatus ? COMPLIANCE_STATUS_LABELS[assembly.complianceStatus] : ''
+            }
           />
           <DataTable.Col
             source="lastTestedOn"

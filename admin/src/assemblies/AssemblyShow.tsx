@@ -15,7 +15,9 @@ import { retryUnlessAnswered, ShowLoadFailure } from '../components/NotFound';
 import { PageHeading } from '../components/PageHeading';
 import { RecordHistory } from '../components/RecordHistory';
 import { AssemblyTestReports } from '../test-reports/AssemblyTestReports';
+import { AssemblyComplianceHistory } from './AssemblyComplianceHistory';
 import {
+  complianceText,
   HAZARD_LABELS,
   lastTestText,
   SERVICE_LABELS,
@@ -36,7 +38,10 @@ function AssemblyHistory() {
 const text = (render: (assembly: TAssemblyRecord) => string) => (assembly: TAssemblyRecord) =>
   render(assembly) || '—';
 
-/** One assembly (/assemblies/{id}/show): what it is, where, its tests and due date, its history. */
+/**
+ * One assembly (/assemblies/{id}/show): what it is, where, its compliance, its tests and due
+ * date, its compliance history and its record's history.
+ */
 export function AssemblyShow() {
   return (
     <Box sx={{ pb: 4, maxWidth: 1200 }}>
@@ -85,12 +90,17 @@ export function AssemblyShow() {
             }
           />
           <FunctionField<TAssemblyRecord>
+            label="Compliance"
+            render={(assembly) => complianceText(assembly.complianceStatus, assembly.retestBy)}
+          />
+          <FunctionField<TAssemblyRecord>
             label="Last tested / result"
             render={(assembly) => lastTestText(assembly.lastTestedOn, assembly.lastResult)}
           />
           <TextField source="nextDueOn" label="Next test due" emptyText="Not known" />
         </SimpleShowLayout>
         <AssemblyTestReports />
+        <AssemblyComplianceHistory />
         <AssemblyHistory />
       </Show>
     </Box>

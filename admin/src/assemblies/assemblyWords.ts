@@ -9,6 +9,11 @@ import {
   TEST_RESULTS,
   type TTestResult,
 } from '../../../shared/assemblies';
+import {
+  COMPLIANCE_STATUS_LABELS,
+  COMPLIANCE_STATUSES,
+  type TComplianceStatus,
+} from '../../../shared/assembly-compliance';
 import { ASSEMBLY_HAZARDS, type TAssemblyHazard } from '../../../shared/assembly-due';
 
 export const HAZARD_LABELS: Record<TAssemblyHazard, string> = { high: 'High', low: 'Low' };
@@ -32,6 +37,17 @@ export const HAZARD_CHOICES = choicesOf(ASSEMBLY_HAZARDS, HAZARD_LABELS);
 export const SERVICE_CHOICES = choicesOf(ASSEMBLY_SERVICES, SERVICE_LABELS);
 export const STATUS_CHOICES = choicesOf(ASSEMBLY_STATUSES, STATUS_LABELS);
 export const RESULT_CHOICES = choicesOf(TEST_RESULTS, RESULT_LABELS);
+export const COMPLIANCE_CHOICES = choicesOf(COMPLIANCE_STATUSES, COMPLIANCE_STATUS_LABELS);
+
+/** A compliance status in words; none (out of service, or not yet decided) reads "No status". */
+export const complianceLabel = (status: TComplianceStatus | null) =>
+  status === null ? 'No status' : COMPLIANCE_STATUS_LABELS[status];
+
+/** The status as the assembly's page shows it: a failed one with the last day of its retest. */
+export function complianceText(status: TComplianceStatus | null, retestBy: string | null): string {
+  const label = complianceLabel(status);
+  return status === 'failed' && retestBy ? `${label}, retest by ${retestBy}` : label;
+}
 
 /** A size as a plumber reads it, empty when unknown. */
 export const sizeText = (size: number | null) => (size === null ? '' : formatSizeInches(size));

@@ -180,9 +180,9 @@ export const SECTIONS: readonly Section[] = [
     icon: <PlumbingIcon />,
     needs: { resource: 'assemblies', action: 'list' },
     description:
-      "Organizations' backflow assemblies with their last test and next test due, by type, hazard, service, status and due month; add or change one, or import an organization's inventory from a spreadsheet.",
+      "Organizations' backflow assemblies with their last test, next test due and compliance, by type, hazard, service, status, compliance and due month; add or change one, or import an organization's inventory from a spreadsheet.",
     organizationDescription:
-      "Your organization's backflow assemblies with their last test and next test due, by type, hazard, service, status and due month; add or change one, or import your inventory from a spreadsheet.",
+      "Your organization's backflow assemblies with their last test, next test due and compliance, by type, hazard, service, status, compliance and due month; add or change one, or import your inventory from a spreadsheet.",
   },
   {
     to: '/locations',

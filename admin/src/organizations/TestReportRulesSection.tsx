@@ -1,5 +1,5 @@
 import { BooleanInput, NumberInput, TextInput } from 'react-admin';
-import { TEST_THRESHOLDS, type TTestThresholdName } from '../../../shared/test-readings';
+import { TEST_THRESHOLDS, type TTestThresholdName } from '../../../shared/test-readings-thresholds';
 import {
   MAX_FILING_WINDOW_DAYS,
   TEST_REPORT_SETTINGS_MESSAGES,

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { BooleanInput, NumberInput, RadioButtonGroupInput, SelectInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { MAX_NOTICE_DAYS, MAX_RETEST_DAYS } from '../../../shared/assembly-compliance';
 import { MAX_EARLY_DAYS, MAX_INTERVAL_MONTHS } from '../../../shared/assembly-due';
 import {
   TESTING_RULES_MESSAGES,
@@ -29,6 +30,8 @@ const rulesRequest = (values: Record<string, unknown>) => {
     season: rules.mode === 'season' ? rules.season || null : null,
     earlyDays: rules.earlyDays,
     endOfMonth: rules.endOfMonth,
+    noticeDays: rules.noticeDays,
+    retestDays: rules.retestDays,
   };
 };
 
@@ -66,7 +69,7 @@ function SeasonInputs({ disabled }: { disabled: boolean }) {
 /**
  * The organization page's testing rules (when its assemblies are due): months between tests per
  * hazard, the anniversary of the last test or a season each year, the early-test window and
- * month-end rounding. Program managers and the provider's Editors change them, which computes
+ * month-end rounding, the notice window and the days for a retest after a failure. Program managers and the provider's Editors change them, which computes
  * every tested assembly's next test due again; everyone else reads them.
  */
 export function TestingRulesSection({ organizationId }: { organizationId: number }) {
@@ -115,6 +118,22 @@ export function TestingRulesSection({ organizationId }: { organizationId: number
           <BooleanInput
             source="endOfMonth"
             label="Move a computed due date to the last day of its month"
+            disabled={!mayEdit}
+          />
+          <NumberInput
+            source="noticeDays"
+            label="Notice window (days)"
+            min={0}
+            max={MAX_NOTICE_DAYS}
+            helperText="Days before the due date an assembly is Due."
+            disabled={!mayEdit}
+          />
+          <NumberInput
+            source="retestDays"
+            label="Retest after a failed test (days)"
+            min={1}
+            max={MAX_RETEST_DAYS}
+            helperText="Days after a failed test its passing retest is due."
             disabled={!mayEdit}
           />
         </>

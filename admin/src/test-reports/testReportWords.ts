@@ -6,12 +6,14 @@ import {
   READING_FIELD_KINDS,
   READING_FORMS,
   READING_LABEL_KEYS,
-  READING_OUTCOME_KEYS,
-  READING_RULE_KEYS,
   READING_VALVE_KEYS,
   type TReadingField,
-  type TReadingRule,
 } from '../../../shared/test-readings';
+import {
+  READING_OUTCOME_KEYS,
+  READING_RULE_KEYS,
+  type TReadingRule,
+} from '../../../shared/test-readings-result';
 import type { TRuleResult, TTestReportReviewRecord } from '../../../shared/test-report-review';
 import {
   TEST_REPORT_KINDS,

@@ -28,6 +28,7 @@ export const PATH_PARAMETER_KINDS = [
   'location',
   'assembly',
   'assemblyCorrection',
+  'assemblyComplianceChange',
   'testReport',
   'inventory_import',
   'shared',

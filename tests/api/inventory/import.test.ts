@@ -4,7 +4,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrganization } from '../../../api/src/db/entities/index.js';
 import { INVENTORY_MESSAGES } from '../../../shared/assemblies.js';
+import { assemblyCompliance } from '../../../shared/assembly-compliance.js';
+import { DEFAULT_TESTING_RULES } from '../../../shared/assembly-due.js';
 import { guessMapping, INVENTORY_IMPORT_MESSAGES } from '../../../shared/inventory-import.js';
+import { todayInProgramZone } from '../../../shared/program-zone.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { makeOrganization } from '../../helpers/fixtures.js';
 import { bearer, signIn, signInOrganizationPerson, staffClient, unique } from '../staff/helpers.js';
@@ -180,10 +183,58 @@ describe('a plan applied', () => {
       ),
     ).toBe(3);
     expect(
-      await count(`select count(*)::int as n from webhook_events where ? = any(organization_ids)`, [
-        organization.id,
-      ]),
+      await count(
+        `select count(*)::int as n from webhook_events where ? = any(organization_ids)
+            and type <> 'assembly.compliance_changed'`,
+        [organization.id],
+      ),
     ).toBe(3);
+    // Each assembly's compliance status decided by the shared rule, told once, in the apply.
+    const statuses = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute<
+        {
+          status: 'active';
+          last_tested_on: string | null;
+          last_result: 'pass' | 'fail' | null;
+          next_due_on: string | null;
+          compliance_status: string | null;
+        }[]
+      >(
+        `select status, last_tested_on::text, last_result, next_due_on::text, compliance_status
+           from assemblies where organization_id = ?`,
+        [organization.id],
+      );
+    for (const row of statuses) {
+      const decided = assemblyCompliance(
+        DEFAULT_TESTING_RULES,
+        {
+          status: row.status,
+          lastTestedOn: row.last_tested_on,
+          lastResult: row.last_result,
+          nextDueOn: row.next_due_on,
+        },
+        todayInProgramZone(),
+      );
+      expect(row.compliance_status).not.toBeNull();
+      expect(row.compliance_status).toBe(decided.status);
+    }
+    expect(
+      await count(
+        `select count(*)::int as n from assembly_compliance_changes h
+           join assemblies a on a.id = h.assembly_id
+          where a.organization_id = ? and h.reason = 'imported' and h.from_status is null`,
+        [organization.id],
+      ),
+    ).toBe(2);
+    expect(
+      await count(
+        `select count(*)::int as n from webhook_events where ? = any(organization_ids)
+            and type = 'assembly.compliance_changed'`,
+        [organization.id],
+      ),
+    ).toBe(2);
 
     const again = await newImport(organization.id);
     const replanned = await upload(again, file);

@@ -259,6 +259,17 @@ beforeAll(async () => {
     location: String(location.json().id),
     assembly: String(assembly.json().id),
     assemblyCorrection: String(correction.id),
+    // Adding the assembly recorded its first status change (no status to Unknown).
+    assemblyComplianceChange: String(
+      (
+        await em
+          .getConnection()
+          .execute<{ id: number }[]>(
+            'select id from assembly_compliance_changes where assembly_id = ? order by id limit 1',
+            [assembly.json().id],
+          )
+      )[0]?.id,
+    ),
     testReport: String(testReport.id),
     inventory_import: String(inventoryImport.json().id),
   });
@@ -331,6 +342,9 @@ const NAMING_BRAVO: Record<string, () => { url: string; payload?: Record<string,
   }),
   'GET /api/admin/assemblies': () => ({
     url: `/api/admin/assemblies?${filter({ organization: bravo.id })}`,
+  }),
+  'GET /api/admin/assembly-compliance-changes': () => ({
+    url: `/api/admin/assembly-compliance-changes?${filter({ organization: bravo.id })}`,
   }),
   'GET /api/admin/assembly-corrections': () => ({
     url: `/api/admin/assembly-corrections?${filter({ organization: bravo.id })}`,

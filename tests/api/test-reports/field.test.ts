@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registration } from '../../../api/src/db/entities/index.js';
 import { recordAsOf } from '../../../api/src/modules/test-reports/queries.js';
 import type { TPeriod } from '../../../shared/test-report-checks.js';
-import type { TFieldRecord } from '../../../shared/test-report-field.js';
+import { FIELD_PAGE_LIMITS, type TFieldRecord } from '../../../shared/test-report-field.js';
 import { DEFAULT_TEST_REPORT_SETTINGS } from '../../../shared/test-report-settings.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { accountCalls, registerTester } from '../account/helpers.js';
@@ -218,5 +218,29 @@ describe("an organization's inventory, page by page", () => {
     ).toBe(400);
     expect((await get(`/field/${shelbyville.id}/assemblies`, cookie)).statusCode).toBe(404);
     expect((await get(`/field/${shelbyville.id}/locations`, cookie)).statusCode).toBe(404);
+  });
+
+  it("keeps a phone's sync under the default bound, which a first sync of a million assemblies stays under", async () => {
+    const county = await createOrganization(t.app.orm.em.fork());
+    const registered = await registerTester(t, [county]);
+    await approve(review, (await registrationFor(registered.email, county)).id);
+    const cookie = await signIn(registered.email);
+    for (let index = 0; index < 3; index++) await newAssembly(call, county.id, 'DC');
+    // Page by page, one row at a time, as a phone keeps each stream (field-sync.ts).
+    const statuses: number[] = [(await get('/field', cookie)).statusCode];
+    for (const stream of ['locations', 'assemblies']) {
+      let cursor = '';
+      for (let more = true; more; ) {
+        const page = await get(`/field/${county.id}/${stream}?limit=1${cursor}`, cookie);
+        statuses.push(page.statusCode);
+        more = page.json().message.more;
+        cursor = `&cursor=${page.json().message.next}`;
+      }
+    }
+    expect(statuses).toEqual(Array(7).fill(200));
+    // Each stream is counted apart; a million assemblies at two a location are 200 pages of
+    // assemblies and 100 of locations at the default page size.
+    const pages = Math.ceil(1_000_000 / FIELD_PAGE_LIMITS.default);
+    expect(t.config.rateLimits.fieldPerMinute).toBeGreaterThan(pages);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Assembly } from '../../../api/src/db/entities/index.js';
+import { ACCOUNT_CODES } from '../../../shared/account.js';
 import { todayInProgramZone } from '../../../shared/program-zone.js';
 import { TEST_REPORT_MESSAGES, TEST_REPORT_REFUSED } from '../../../shared/test-reports.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -217,5 +218,64 @@ describe('filing a test report', () => {
     );
     const asOther = await file(tester, reportFor(other, assembly));
     expect(asOther.statusCode).toBe(403);
+  });
+
+  it('refuses a filer whose registration is not active today, suspended or no longer enrolled, writing nothing', async () => {
+    const lapsed = await approvedTester();
+    const assembly = await newAssembly(springfield.id, 'DC');
+    const refusedAfter = async (change: string) => {
+      await sql(`update registrations set ${change} where id = ?`, [lapsed.registrationId]);
+      const body = reportFor(lapsed, assembly);
+      const answer = await file(lapsed, body);
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json().message).toBe(TEST_REPORT_MESSAGES.notRegistered);
+      expect(
+        await countOf('select count(*) as n from test_reports where key = ?', [body.key]),
+      ).toBe(0);
+    };
+    await refusedAfter(`standing = 'suspended'`);
+    await refusedAfter(`standing = 'active', enrolled = false`);
+    await sql(`update registrations set enrolled = true where id = ?`, [lapsed.registrationId]);
+    expect((await file(lapsed, reportFor(lapsed, assembly))).statusCode).toBe(201);
+  });
+
+  it("refuses a repair of a valve the assembly's type does not have, in the filer's language, writing nothing", async () => {
+    const dc = await newAssembly(springfield.id, 'DC');
+    const repairs = [
+      { valve: 'check1', part: 'Rubber disc', action: 'replaced' },
+      { valve: 'reliefValve', part: 'Seat disc', action: 'cleaned' },
+    ];
+    const body = reportFor(tester, dc, { kind: 'repair', repairs });
+    const refused = await file(tester, body);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toEqual({
+      code: ACCOUNT_CODES.accountErrors,
+      message: {
+        fieldErrors: {
+          'repairs.1.valve': "Please choose one of this assembly's valves: a DC has no such valve.",
+        },
+      },
+    });
+    const inSpanish = await file(tester, body, { 'accept-language': 'es' });
+    expect(inSpanish.json().message.fieldErrors).toEqual({
+      'repairs.1.valve':
+        'Elija una de las válvulas de este dispositivo: un DC no tiene esa válvula.',
+    });
+    expect(await countOf('select count(*) as n from test_reports where key = ?', [body.key])).toBe(
+      0,
+    );
+
+    // The relief valve is an RP's own: the same repair files there.
+    const rp = await newAssembly(springfield.id, 'RP');
+    const onRp = await file(
+      tester,
+      reportFor(tester, rp, { kind: 'repair', repairs, readings: RP_FAILING_CHECK_1 }),
+    );
+    expect(onRp.statusCode, onRp.body).toBe(201);
+    const [stored] = await sql<{ repairs: { valve: string }[] }>(
+      'select repairs from test_reports where id = ?',
+      [onRp.json().message.id],
+    );
+    expect(stored?.repairs.map((repair) => repair.valve)).toEqual(['check1', 'reliefValve']);
   });
 });

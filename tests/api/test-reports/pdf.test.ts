@@ -5,12 +5,12 @@ import { addFieldCatalogue, translateField } from '../../../shared/i18n/field.js
 import { FIELD_ES } from '../../../shared/i18n/field-es.js';
 import { formatDay, type TLanguage } from '../../../shared/i18n/languages.js';
 import { addDays, todayInProgramZone } from '../../../shared/program-zone.js';
+import { readingsSchema } from '../../../shared/test-readings.js';
 import {
   evaluateReadings,
   READING_OUTCOME_KEYS,
   READING_RULE_KEYS,
-  readingsSchema,
-} from '../../../shared/test-readings.js';
+} from '../../../shared/test-readings-result.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { makeOrganization } from '../../helpers/fixtures.js';
 import { signIn, signInOrganizationPerson, staffClient } from '../staff/helpers.js';

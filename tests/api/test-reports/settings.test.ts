@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Company, Registration, type TOrganization } from '../../../api/src/db/entities/index.js';
 import { todayInProgramZone } from '../../../shared/program-zone.js';
-import { TEST_THRESHOLD_MESSAGES } from '../../../shared/test-readings.js';
+import { TEST_THRESHOLD_MESSAGES } from '../../../shared/test-readings-thresholds.js';
 import { TEST_REPORT_SETTINGS_MESSAGES } from '../../../shared/test-report-settings.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import {

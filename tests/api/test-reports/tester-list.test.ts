@@ -87,6 +87,7 @@ describe("the tester's reports", () => {
       filedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       reason: 'Please add the line pressure you read on site.',
       pdfUrl: `/api/account/test-reports/${failed.id}/pdf`,
+      replaces: null,
     });
     expect(reports[2]).toMatchObject({ id: clean.id, state: 'accepted', reason: null });
     expect(reports[0]).toMatchObject({ testerName: colleague.name });
@@ -94,6 +95,68 @@ describe("the tester's reports", () => {
     // The colleague sees what they filed or tested, never the tester's own.
     const theirs = await listOf(colleague);
     expect(theirs.reports.map((report) => report.id)).toEqual([byTester.id, forTester.id]);
+  });
+
+  it('shows a report returned and filed again once, as the report filed again, which names the returned one', async () => {
+    const refiling = await signedInTester(t, springfield);
+    const rp = await placedAssembly(t, springfield.id);
+    const dc = await placedAssembly(t, springfield.id, 'DC');
+    const returned = await fileReport(t, refiling, failedRepair(refiling, rp));
+    const other = await fileReport(t, refiling, cleanTest(refiling, dc));
+    const refiled = await fileReport(t, refiling, failedRepair(refiling, rp));
+    const reason = 'Please add the line pressure you read on site.';
+    await sql(`update test_reports set state = 'returned', reason = ? where id = ?`, [
+      reason,
+      returned.id,
+    ]);
+    // Still open to correct: listed as returned, beside the others.
+    const open = await listOf(refiling);
+    expect(open.reports.map((report) => [report.id, report.state])).toEqual([
+      [refiled.id, 'pending'],
+      [other.id, 'accepted'],
+      [returned.id, 'returned'],
+    ]);
+
+    // Filed again through its link (review.test.ts): the new report stands for it.
+    await sql('update test_reports set superseded_by_id = ? where id = ?', [
+      refiled.id,
+      returned.id,
+    ]);
+    const { reports, nextBefore } = await listOf(refiling);
+    expect(reports.map((report) => report.id)).toEqual([refiled.id, other.id]);
+    expect(nextBefore).toBeNull();
+    expect(reports[0]?.replaces).toEqual({
+      id: returned.id,
+      filedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      reason,
+      pdfUrl: `/api/account/test-reports/${returned.id}/pdf`,
+    });
+    expect(reports[1]?.replaces).toBeNull();
+    // Reachable from the new one: its PDF still opens for the tester.
+    expect((await get(`/test-reports/${returned.id}/pdf`, refiling.cookie)).statusCode).toBe(200);
+
+    // A page holds as many reports as asked: the one left out takes no place on it.
+    const first = await listOf(refiling, '?limit=1');
+    expect(first.reports.map((report) => report.id)).toEqual([refiled.id]);
+    const second = await listOf(refiling, `?limit=1&before=${first.nextBefore}`);
+    expect(second.reports.map((report) => report.id)).toEqual([other.id]);
+    expect(second.nextBefore).toBeNull();
+
+    // Filed again naming someone else, the returned report stays this tester's to see.
+    const colleague = await signedInTester(t, springfield);
+    await sql('update test_reports set tester_id = ?, filed_by_id = ? where id = ?', [
+      colleague.userId,
+      colleague.userId,
+      refiled.id,
+    ]);
+    const left = await listOf(refiling);
+    expect(left.reports.map((report) => [report.id, report.replaces])).toEqual([
+      [other.id, null],
+      [returned.id, null],
+    ]);
+    expect((await listOf(colleague)).reports.map((report) => [report.id, report.replaces])).toEqual(
+      [[refiled.id, null]],
+    );
   });
 
   it('pages with before and limit, and keeps another organization’s tester to their own', async () => {

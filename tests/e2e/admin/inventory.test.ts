@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Assembly, Organization } from '../../../api/src/db/entities/index.js';
 import { proposeCorrection } from '../../../api/src/modules/assembly-corrections/service.js';
+import { addDays, todayInProgramZone } from '../../../shared/program-zone.js';
 import { makeCompany, makeRegistration } from '../../helpers/fixtures.js';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser.js';
 import { createOrganization, type TestOrganization } from '../helpers/fixtures.js';
@@ -20,6 +21,8 @@ import {
 // and an assembly by hand and reads its next test due on the Assemblies list, changes the
 // testing rules (the due date is computed again), and imports a small spreadsheet: reads the
 // plan (counts, a refused row and why), applies it and finds the assemblies with their due dates.
+// An assembly added with a failed test is Failed until its retest date: the list shows and filters
+// by it, and its page tells the status's history with the reason of each change.
 
 let server: RunningServer;
 let browser: TestBrowser;
@@ -149,9 +152,15 @@ describe("an organization's inventory", () => {
     const rules = page.getByRole('region', { name: 'Testing rules' });
     await rules.getByLabel('High hazard: months between tests').fill('24');
     await rules.getByLabel('Move a computed due date to the last day of its month').check();
+    await rules.getByLabel('Notice window (days)').fill('45');
     await rules.getByRole('button', { name: 'Save testing rules' }).click();
     await page.getByText('Testing rules saved. Due dates were computed again for').waitFor();
     await expectNoSeriousAxeViolations(page, 'organization page with testing rules');
+    // Saved as typed; the retest days keep their default.
+    await page.reload();
+    const saved = page.getByRole('region', { name: 'Testing rules' });
+    await expect.poll(() => saved.getByLabel('Notice window (days)').inputValue()).toBe('45');
+    expect(await saved.getByLabel('Retest after a failed test (days)').inputValue()).toBe('30');
 
     await openSection(page, 'Assemblies');
     const row = await assemblyRow(page, assemblyId);
@@ -318,6 +327,69 @@ describe("an organization's inventory", () => {
     await openSection(page, 'Assemblies');
     const listed = await assemblyRow(page, assemblyId);
     await listed.getByRole('cell', { name: found, exact: true }).waitFor();
+    await page.close();
+  });
+
+  it("tells each assembly's compliance: Failed after a failed test, filtered by it, with its history and reasons", async () => {
+    // A failed test five days ago: Failed through its retest date, 30 days after (the default).
+    const today = todayInProgramZone();
+    const testedOn = addDays(today, -5);
+    const retestBy = addDays(testedOn, 30);
+    const failedId = `FAIL-${suffix}`;
+    const page = await signedInPage();
+    await openSection(page, 'Locations');
+    await page.getByRole('cell', { name: accountNumber, exact: true }).click();
+    await heading(page, `Location ${accountNumber}`);
+    await page.getByRole('link', { name: 'Add an assembly here' }).click();
+    await heading(page, 'Add an Assembly');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Location' }).inputValue())
+      .toContain(accountNumber);
+    await page.getByLabel('Assembly ID').fill(failedId);
+    await choose(page, 'Type', 'Double check (DC)');
+    await choose(page, 'Hazard', 'Low');
+    await choose(page, 'Service', 'Fire');
+    await page.getByLabel('Last tested on').fill(testedOn);
+    await choose(page, 'Last result', 'Fail');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, `Assembly ${failedId}`);
+    await page.getByText(`Failed, retest by ${retestBy}`, { exact: true }).waitFor();
+    const history = page.getByRole('table', { name: 'Compliance history' });
+    const added = history.getByRole('row').filter({ hasText: 'No status → Failed' });
+    for (const cell of [today, 'Assembly added', retestBy]) {
+      await added.getByRole('cell', { name: cell, exact: true }).waitFor();
+    }
+    await expectNoSeriousAxeViolations(page, 'assembly page with its compliance history');
+
+    await openSection(page, 'Assemblies');
+    const failedRow = await assemblyRow(page, failedId);
+    await failedRow.getByRole('cell', { name: 'Failed', exact: true }).waitFor();
+    // The assembly added by hand with a passing test is listed with its own status.
+    await assemblyRow(page, assemblyId);
+    await choose(page, 'Compliance', 'Failed');
+    await expect
+      .poll(() => page.getByRole('cell', { name: assemblyId, exact: true }).count())
+      .toBe(0);
+    await assemblyRow(page, failedId);
+    expect(await page.getByRole('cell', { name: `IMP1-${suffix}`, exact: true }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page, 'assemblies list filtered by compliance');
+    await screenshot(page, 'console-assemblies-by-compliance');
+
+    // A passing result on file instead: the history's newest change first, with its reason.
+    await failedRow.getByRole('cell', { name: failedId, exact: true }).click();
+    await heading(page, `Assembly ${failedId}`);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await heading(page, 'Edit Assembly');
+    await choose(page, 'Last result', 'Pass');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await heading(page, `Assembly ${failedId}`);
+    const changes = page.getByRole('table', { name: 'Compliance history' }).getByRole('row');
+    await changes.filter({ hasText: "Assembly's record changed" }).waitFor();
+    const newestFirst = await changes.allTextContents();
+    expect(newestFirst.slice(1).map((row) => row.includes('Failed →'))).toEqual([true, false]);
+    expect(newestFirst[1]).toContain("Assembly's record changed");
+    expect(newestFirst[2]).toContain('Assembly added');
+    await expectNoSeriousAxeViolations(page, 'assembly page after its status changed');
     await page.close();
   });
 });

@@ -14,7 +14,7 @@ import {
   WebhookEndpoint,
   WebhookEvent,
 } from './integration.js';
-import { Assembly, Location } from './inventory.js';
+import { Assembly, AssemblyComplianceChange, Location } from './inventory.js';
 import { InventoryImport, InventoryImportEntry } from './inventory-import.js';
 import {
   Organization,
@@ -104,6 +104,7 @@ export const entities = [
   WebhookAttempt,
   Location,
   Assembly,
+  AssemblyComplianceChange,
   InventoryImport,
   InventoryImportEntry,
   AssemblyCorrection,

@@ -6,6 +6,10 @@ import {
   type TContacts,
   TEST_RESULTS,
 } from '../../../../shared/assemblies.js';
+import {
+  COMPLIANCE_CHANGE_REASONS,
+  COMPLIANCE_STATUSES,
+} from '../../../../shared/assembly-compliance.js';
 import { ASSEMBLY_HAZARDS } from '../../../../shared/assembly-due.js';
 import { baseProperties } from './base.js';
 import { Organization } from './organization.js';
@@ -115,6 +119,17 @@ export const Assembly = defineEntity({
      */
     lastTestDueOn: p.date().nullable(),
     nextDueOn: p.date().nullable(),
+    /**
+     * Its compliance status (shared/assembly-compliance.ts), written with a history entry when
+     * a report is accepted, the record or the rules change, and each night; null out of
+     * service, and for an assembly no run has seen yet.
+     */
+    complianceStatus: p
+      .enum([...COMPLIANCE_STATUSES])
+      .columnType('text')
+      .nullable(),
+    /** After a failed test, the last day of its retest. */
+    retestBy: p.date().nullable(),
   },
   uniques: [
     {
@@ -127,6 +142,10 @@ export const Assembly = defineEntity({
     { name: 'assemblies_changes_idx', properties: ['updatedAt', 'id'] },
     { name: 'assemblies_location_idx', properties: ['location'] },
     { name: 'assemblies_organization_due_idx', properties: ['organization', 'nextDueOn', 'id'] },
+    {
+      name: 'assemblies_organization_compliance_idx',
+      properties: ['organization', 'complianceStatus', 'id'],
+    },
     // As the locations': order and prefix search in one organization and over all.
     {
       name: 'assemblies_serial_idx',
@@ -151,3 +170,28 @@ export const Assembly = defineEntity({
   ],
 });
 export type TAssembly = InferEntity<typeof Assembly>;
+
+/** Each change of an assembly's compliance status, with its reason and the day it was made. */
+export const AssemblyComplianceChange = defineEntity({
+  name: 'AssemblyComplianceChange',
+  tableName: 'assembly_compliance_changes',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    assembly: () => p.manyToOne(Assembly).deleteRule('cascade'),
+    changedAt: p.datetime().defaultRaw('now()'),
+    /** The program-zone day the change was made for. */
+    onDay: p.date(),
+    fromStatus: p
+      .enum([...COMPLIANCE_STATUSES])
+      .columnType('text')
+      .nullable(),
+    toStatus: p
+      .enum([...COMPLIANCE_STATUSES])
+      .columnType('text')
+      .nullable(),
+    retestBy: p.date().nullable(),
+    reason: p.enum([...COMPLIANCE_CHANGE_REASONS]).columnType('text'),
+  },
+  indexes: [{ name: 'assembly_compliance_changes_assembly_idx', properties: ['assembly', 'id'] }],
+});
+export type TAssemblyComplianceChange = InferEntity<typeof AssemblyComplianceChange>;

@@ -198,7 +198,8 @@ const RESOURCES: Record<TSyncedResource, { table: string; columns: string; scope
               t.type, t.make, t.model, t.size_inches::float8 as size_inches, t.hazard, t.service,
               t.placement, ${day('t.installed_on')} as installed_on, t.status,
               t.replaced_by_id, ${day('t.last_tested_on')} as last_tested_on, t.last_result,
-              ${day('t.next_due_on')} as next_due_on`,
+              ${day('t.next_due_on')} as next_due_on, t.compliance_status,
+              ${day('t.retest_by')} as retest_by`,
     scope: 't.organization_id = :organizationId',
   },
   test_reports: {

@@ -1,15 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { INVENTORY_IMPORT_MESSAGES } from '../../../../shared/inventory-import.js';
 import { withPooledClient } from '../../db/pooled-client.js';
-import { query, sql } from '../../db/sql.js';
+import { query, type StatementRunner, sql } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
+import { refreshCompliance } from '../assembly-compliance/service.js';
 import { type AuditEntryRow, auditEntriesInsert } from '../audit/queries.js';
 import type { Actor } from '../audit/service.js';
-import { assemblySnapshot } from '../inventory/service.js';
+import { assemblyRowSnapshot, assemblySnapshot } from '../inventory/service.js';
 import type { RecordedEvent } from '../webhooks/events.js';
 import { assemblyChanged, locationChanged } from '../webhooks/payloads.js';
-import { recordWebhookEvents } from '../webhooks/queries.js';
-import { assemblyRowSnapshot, entryAfter } from './plan-rows.js';
+import { webhookEventsInsert } from '../webhooks/queries.js';
+import { entryAfter } from './plan-rows.js';
 import {
   type Db,
   type EntryRow,
@@ -19,6 +20,8 @@ import {
   insertAssemblies,
   insertLocations,
   inventoryFingerprint,
+  ListText,
+  listOf,
   lockOrganization,
   rememberMapping,
   removeAssemblies,
@@ -29,31 +32,59 @@ import {
 
 // A plan applied in one transaction: new and changed locations, then assemblies, then the
 // missing ones removed when asked, each batch one statement with its audit entries (the rows
-// recordAudit writes) and its webhook events (those of the console's own changes).
+// recordAudit writes) and its webhook events (those of the console's own changes); then the
+// organization's compliance statuses decided again.
 
 const BATCH = 1_000;
 
-const AUDIT_ENTRIES = sql<{ auditRows: string }>('inventory-import-audit', auditEntriesInsert.text);
+const AUDIT_ENTRIES = sql<{ auditRows: ListText }>(
+  'inventory-import-audit',
+  auditEntriesInsert.text,
+);
+const WEBHOOK_EVENTS = sql<{ webhookEvents: ListText }>(
+  'inventory-import-webhook-events',
+  webhookEventsInsert.text,
+);
 
-function auditRow(
+/** An audit entry of the apply, as its JSON text (auditText). */
+function audited(
   actor: Actor,
   organizationId: number,
   change: Pick<AuditEntryRow, 'action' | 'entityType' | 'entityId' | 'before' | 'after'>,
-): AuditEntryRow {
+): string {
   const { access } = actor;
-  return {
+  return auditText({
     staffId: actor.id,
     staffEmail: actor.email,
     staffRole: access?.role ?? null,
     organizationId,
     ...change,
-  };
+  });
 }
 
-async function record(tx: Db, audit: AuditEntryRow[], events: RecordedEvent[]) {
-  if (audit.length > 0) await query(tx, AUDIT_ENTRIES, auditEntriesInsert.values(audit));
-  await recordWebhookEvents(tx, events);
+/**
+ * An audit entry's and a webhook event's JSON text, as their statements' lists hold them: a
+ * batch keeps its entries' and events' text, not their objects (see planBatch in plan-rows.ts).
+ */
+const auditText = (row: AuditEntryRow) => auditEntriesInsert.values([row]).auditRows.slice(1, -1);
+const eventText = (event: RecordedEvent) =>
+  webhookEventsInsert.values([event]).webhookEvents.slice(1, -1);
+
+/**
+ * A batch's audit entries and webhook events (their texts), a statement each: their lists'
+ * texts are held by their ListText alone (queries.ts).
+ */
+async function record(tx: StatementRunner, audit: string[], events: string[]) {
+  if (audit.length > 0) {
+    await query(tx, AUDIT_ENTRIES, { auditRows: new ListText(listOf(audit)) });
+  }
+  if (events.length > 0) {
+    await query(tx, WEBHOOK_EVENTS, { webhookEvents: new ListText(listOf(events)) });
+  }
 }
+
+/** The rows a batch's entries write (the tables' columns). */
+const rowsOf = (entries: EntryRow[]) => entries.map((entry) => entry.fields ?? {});
 
 /** Each entry of a kind, a batch at a time. */
 async function eachBatch(
@@ -77,62 +108,81 @@ const withoutAccount = (snapshot: Record<string, unknown> | null) => {
   return rest;
 };
 
-async function applyLocations(tx: Db, actor: Actor, plan: ImportRow) {
-  const organizationId = plan.organization_id;
-  await eachBatch(tx, plan.id, 'new', 'location', async (entries) => {
-    const inserted = await insertLocations(tx, {
-      organizationId,
-      rows: entries.map((entry) => entry.fields ?? {}),
-    });
-    const byAccount = new Map(entries.map((entry) => [entry.key.toLowerCase(), entry]));
-    const audit: AuditEntryRow[] = [];
-    const events: RecordedEvent[] = [];
-    for (const location of inserted) {
-      const entry = byAccount.get(location.account_number.toLowerCase());
-      audit.push(
-        auditRow(actor, organizationId, {
-          action: 'create',
-          entityType: 'location',
-          entityId: String(location.id),
-          before: null,
-          after: entry ? entryAfter(entry) : null,
-        }),
-      );
-      events.push(
+/** The audit entries and webhook events of a batch of new locations. */
+function createdLocations(
+  actor: Actor,
+  organizationId: number,
+  entries: EntryRow[],
+  inserted: { id: number; account_number: string }[],
+): [string[], string[]] {
+  const byAccount = new Map(entries.map((entry) => [entry.key.toLowerCase(), entry]));
+  const audit: string[] = [];
+  const events: string[] = [];
+  for (const location of inserted) {
+    const entry = byAccount.get(location.account_number.toLowerCase());
+    audit.push(
+      audited(actor, organizationId, {
+        action: 'create',
+        entityType: 'location',
+        entityId: String(location.id),
+        before: null,
+        after: entry ? entryAfter(entry) : null,
+      }),
+    );
+    events.push(
+      eventText(
         locationChanged('created', {
           id: location.id,
           organization_id: organizationId,
           account_number: location.account_number,
         }),
-      );
-    }
-    await record(tx, audit, events);
+      ),
+    );
+  }
+  return [audit, events];
+}
+
+async function applyLocations(tx: StatementRunner, actor: Actor, plan: ImportRow) {
+  const organizationId = plan.organization_id;
+  await eachBatch(tx, plan.id, 'new', 'location', async (entries) => {
+    const inserted = await insertLocations(tx, { organizationId, rows: rowsOf(entries) });
+    await record(tx, ...createdLocations(actor, organizationId, entries, inserted));
   });
   await eachBatch(tx, plan.id, 'changed', 'location', async (entries) => {
-    await updateLocations(tx, { rows: entries.map((entry) => entry.fields ?? {}) });
-    await record(
-      tx,
-      entries.map((entry) =>
-        auditRow(actor, organizationId, {
-          action: 'update',
-          entityType: 'location',
-          entityId: String(entry.target_id),
-          before: entry.before,
-          after: entryAfter(entry),
-        }),
-      ),
-      entries.map((entry) =>
+    await updateLocations(tx, { rows: rowsOf(entries) });
+    await record(tx, ...changedLocations(actor, organizationId, entries));
+  });
+}
+
+/** The audit entries and webhook events of a batch of changed locations. */
+function changedLocations(
+  actor: Actor,
+  organizationId: number,
+  entries: EntryRow[],
+): [string[], string[]] {
+  return [
+    entries.map((entry) =>
+      audited(actor, organizationId, {
+        action: 'update',
+        entityType: 'location',
+        entityId: String(entry.target_id),
+        before: entry.before,
+        after: entryAfter(entry),
+      }),
+    ),
+    entries.map((entry) =>
+      eventText(
         locationChanged('updated', {
           id: entry.target_id ?? 0,
           organization_id: organizationId,
           account_number: String(entry.fields?.account_number ?? entry.key),
         }),
       ),
-    );
-  });
+    ),
+  ];
 }
 
-async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
+async function applyAssemblies(tx: StatementRunner, actor: Actor, plan: ImportRow) {
   const organizationId = plan.organization_id;
   const facts = (entry: EntryRow, id: number, locationId: number) => {
     const after = withoutAccount(entryAfter(entry));
@@ -146,14 +196,14 @@ async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
       next_due_on: (entry.fields?.next_due_on as string | null) ?? null,
     };
   };
-  await eachBatch(tx, plan.id, 'new', 'assembly', async (entries) => {
-    const inserted = await insertAssemblies(tx, {
-      organizationId,
-      rows: entries.map((entry) => entry.fields ?? {}),
-    });
+  /** The audit entries and webhook events of a batch of new assemblies. */
+  const created = (
+    entries: EntryRow[],
+    inserted: { id: number; assembly_id: string; location_id: number }[],
+  ): [string[], string[]] => {
     const byId = new Map(entries.map((entry) => [entry.key.toLowerCase(), entry]));
-    const audit: AuditEntryRow[] = [];
-    const events: RecordedEvent[] = [];
+    const audit: string[] = [];
+    const events: string[] = [];
     for (const assembly of inserted) {
       const entry = byId.get(assembly.assembly_id.toLowerCase());
       if (!entry) continue;
@@ -177,7 +227,7 @@ async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
         nextDueOn: (fields.next_due_on as string | null) ?? null,
       });
       audit.push(
-        auditRow(actor, organizationId, {
+        audited(actor, organizationId, {
           action: 'create',
           entityType: 'assembly',
           entityId: String(assembly.id),
@@ -185,20 +235,21 @@ async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
           after,
         }),
       );
-      events.push(assemblyChanged('created', facts(entry, assembly.id, assembly.location_id)));
+      events.push(
+        eventText(assemblyChanged('created', facts(entry, assembly.id, assembly.location_id))),
+      );
     }
-    await record(tx, audit, events);
-  });
-  await eachBatch(tx, plan.id, 'changed', 'assembly', async (entries) => {
-    const updated = await updateAssemblies(tx, {
-      organizationId,
-      rows: entries.map((entry) => entry.fields ?? {}),
-    });
+    return [audit, events];
+  };
+  /** The audit entries and webhook events of a batch of changed assemblies. */
+  const changed = (
+    entries: EntryRow[],
+    updated: { id: number; location_id: number }[],
+  ): [string[], string[]] => {
     const locationOf = new Map(updated.map((row) => [row.id, row.location_id]));
-    await record(
-      tx,
+    return [
       entries.map((entry) =>
-        auditRow(actor, organizationId, {
+        audited(actor, organizationId, {
           action: 'update',
           entityType: 'assembly',
           entityId: String(entry.target_id),
@@ -210,12 +261,22 @@ async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
         }),
       ),
       entries.map((entry) =>
-        assemblyChanged(
-          'updated',
-          facts(entry, entry.target_id ?? 0, locationOf.get(entry.target_id ?? 0) ?? 0),
+        eventText(
+          assemblyChanged(
+            'updated',
+            facts(entry, entry.target_id ?? 0, locationOf.get(entry.target_id ?? 0) ?? 0),
+          ),
         ),
       ),
-    );
+    ];
+  };
+  await eachBatch(tx, plan.id, 'new', 'assembly', async (entries) => {
+    const inserted = await insertAssemblies(tx, { organizationId, rows: rowsOf(entries) });
+    await record(tx, ...created(entries, inserted));
+  });
+  await eachBatch(tx, plan.id, 'changed', 'assembly', async (entries) => {
+    const updated = await updateAssemblies(tx, { organizationId, rows: rowsOf(entries) });
+    await record(tx, ...changed(entries, updated));
   });
   if (!plan.mark_missing_removed) return;
   await eachBatch(tx, plan.id, 'missing', 'assembly', async (entries) => {
@@ -226,7 +287,7 @@ async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
       tx,
       removed.map((row) => {
         const after = assemblyRowSnapshot(row);
-        return auditRow(actor, organizationId, {
+        return audited(actor, organizationId, {
           action: 'update',
           entityType: 'assembly',
           entityId: String(row.id),
@@ -235,15 +296,17 @@ async function applyAssemblies(tx: Db, actor: Actor, plan: ImportRow) {
         });
       }),
       removed.map((row) =>
-        assemblyChanged('removed', {
-          id: row.id,
-          organization_id: organizationId,
-          location_id: row.location_id,
-          assembly_number: row.assembly_id,
-          type: row.type,
-          status: 'removed',
-          next_due_on: row.next_due_on,
-        }),
+        eventText(
+          assemblyChanged('removed', {
+            id: row.id,
+            organization_id: organizationId,
+            location_id: row.location_id,
+            assembly_number: row.assembly_id,
+            type: row.type,
+            status: 'removed',
+            next_due_on: row.next_due_on,
+          }),
+        ),
       ),
     );
   });
@@ -290,6 +353,10 @@ export async function applyPlan(
       if (now !== plan.inventory_fingerprint) return 'stale' as const;
       await applyLocations(tx, actor, plan);
       await applyAssemblies(tx, actor, plan);
+      // Each assembly's compliance status from what it now holds, with its history and event.
+      if (recordsWritten(plan) > 0) {
+        await refreshCompliance(tx, { organizationId: plan.organization_id, reason: 'imported' });
+      }
       await setImportApplied(tx, { id });
       await rememberMapping(tx, { organizationId: plan.organization_id, mapping: plan.mapping });
       written = recordsWritten(plan);

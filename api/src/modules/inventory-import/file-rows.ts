@@ -2,14 +2,15 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CsvError, parse } from 'csv-parse';
+import { CsvError, Parser } from 'csv-parse';
 import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
 import { INVENTORY_IMPORT_MESSAGES } from '../../../../shared/inventory-import.js';
 
-// The rows of the utility's file, one at a time, as text cells (header row first): CSV through
+// The rows of the utility's file as text cells (header row first), in the lists they arrive in
+// (a list per piece of the file read, so 100,000 rows are not 100,000 awaits): CSV through
 // csv-parse, an xlsx's first worksheet through its zip and XML, both streamed. A cell is never
 // evaluated: a formula cell reads as its formula's literal text. What cannot be read is a
 // FileRefusal with the product's words.
@@ -41,24 +42,74 @@ export function kindOf(head: Buffer): TFileKind | null {
   return head.includes(0) ? null : 'csv';
 }
 
-export async function* csvRows(content: Readable): AsyncGenerator<FileRow> {
+/**
+ * An object stream's objects, each time it has some all those it holds as one list: as the
+ * stream's own async iterator (ended, failed, destroyed once left), one await per arrival.
+ */
+async function* chunksOf<T>(stream: Readable): AsyncGenerator<T[]> {
+  let wake = () => {};
+  const readable = () => wake();
+  /** Undefined while the stream runs; null once it has ended, else its error. */
+  let outcome: Error | null | undefined;
+  stream.on('readable', readable);
+  const stop = finished(stream, { writable: false }, (error) => {
+    outcome = error ?? null;
+    wake();
+  });
+  try {
+    for (;;) {
+      const chunk: T[] = [];
+      for (let item = stream.destroyed ? null : stream.read(); item !== null; ) {
+        chunk.push(item);
+        item = stream.destroyed ? null : stream.read();
+      }
+      if (chunk.length > 0) yield chunk;
+      else if (outcome) throw outcome;
+      else if (outcome === null) return;
+      else
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+    }
+  } finally {
+    stream.off('readable', readable);
+    stop();
+    stream.destroy();
+  }
+}
+
+/** A CSV row (a class, as BatchRow in plan-rows.ts: its instances are never pretenured). */
+class CsvRow implements FileRow {
+  constructor(
+    readonly row: number,
+    readonly cells: string[],
+  ) {}
+}
+
+/**
+ * csv-parse's stream, its records pushed as rows numbered by the parser's line count (its
+ * `info`): csv-parse pushes each record as it completes it, when the count is the record's line,
+ * as its `info` option would snapshot it, without two objects of counters per record.
+ */
+class RowParser extends Parser {
+  override push(record: unknown, encoding?: BufferEncoding): boolean {
+    const row = record === null ? null : new CsvRow(this.info.lines, record as string[]);
+    return super.push(row, encoding);
+  }
+}
+
+export async function* csvRows(content: Readable): AsyncGenerator<FileRow[]> {
   const parser = content.pipe(
-    parse({
+    new RowParser({
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       max_record_size: 1_000_000,
-      info: true,
     }),
   );
   content.on('error', (error) => parser.destroy(error));
   try {
-    for await (const record of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
-      yield { row: record.info.lines, cells: record.record };
-    }
+    yield* chunksOf<FileRow>(parser);
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? 0;
@@ -113,11 +164,11 @@ const entryStream = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
     ),
   );
 
-/** Streams an XML entry through saxes, the handlers set by `listen`. */
+/** Streams an XML entry through saxes, the handlers set by `listen`: what they emit, by chunk. */
 async function* xmlEvents<T>(
   stream: Readable,
   listen: (parser: SaxesParser, emit: (item: T) => void) => void,
-): AsyncGenerator<T> {
+): AsyncGenerator<T[]> {
   const parser = new SaxesParser();
   let items: T[] = [];
   listen(parser, (item) => items.push(item));
@@ -127,7 +178,7 @@ async function* xmlEvents<T>(
       if (items.length > 0) {
         const ready = items;
         items = [];
-        yield* ready;
+        yield ready;
       }
     }
     parser.close();
@@ -135,7 +186,7 @@ async function* xmlEvents<T>(
     if (error instanceof FileRefusal) throw error;
     throw new FileRefusal(INVENTORY_IMPORT_MESSAGES.badXlsx);
   }
-  yield* items;
+  if (items.length > 0) yield items;
 }
 
 async function sharedStrings(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined) {
@@ -161,7 +212,7 @@ async function sharedStrings(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined)
       if (inText && current !== null) current += text;
     });
   });
-  for await (const text of events) strings.push(text);
+  for await (const texts of events) for (const text of texts) strings.push(text);
   return strings;
 }
 
@@ -171,15 +222,15 @@ async function firstSheetName(zip: yauzl.ZipFile, entries: Map<string, yauzl.Ent
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   if (workbook && rels) {
     let relationId: string | null = null;
-    for await (const id of xmlEvents<string>(await entryStream(zip, workbook), (parser, emit) =>
+    for await (const ids of xmlEvents<string>(await entryStream(zip, workbook), (parser, emit) =>
       parser.on('opentag', (tag) => {
         if (tag.name === 'sheet') emit(String(tag.attributes['r:id'] ?? ''));
       }),
     )) {
-      relationId ??= id;
+      for (const id of ids) relationId ??= id;
     }
     let target: string | null = null;
-    for await (const found of xmlEvents<[string, string]>(
+    for await (const relationships of xmlEvents<[string, string]>(
       await entryStream(zip, rels),
       (parser, emit) =>
         parser.on('opentag', (tag) => {
@@ -188,7 +239,7 @@ async function firstSheetName(zip: yauzl.ZipFile, entries: Map<string, yauzl.Ent
           }
         }),
     )) {
-      if (found[0] === relationId) target = found[1];
+      for (const found of relationships) if (found[0] === relationId) target = found[1];
     }
     if (target) {
       const name = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
@@ -210,7 +261,7 @@ async function* sheetRows(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
   strings: string[],
-): AsyncGenerator<FileRow> {
+): AsyncGenerator<FileRow[]> {
   let row: FileRow | null = null;
   let cell: { column: number; type: string; value: string; formula: string | null } | null = null;
   let reading: 'v' | 'f' | 't' | null = null;
@@ -274,7 +325,7 @@ async function* sheetRows(
 export async function* xlsxFileRows(
   file: string,
   maxUnzippedBytes: number,
-): AsyncGenerator<FileRow> {
+): AsyncGenerator<FileRow[]> {
   const zip = await openZip(file);
   try {
     const entries = await entriesOf(zip, maxUnzippedBytes);
@@ -292,7 +343,7 @@ export async function* xlsxFileRows(
 export async function* xlsxRows(
   content: Readable,
   maxUnzippedBytes: number,
-): AsyncGenerator<FileRow> {
+): AsyncGenerator<FileRow[]> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'inventory-import-'));
   try {
     const file = path.join(folder, 'workbook.xlsx');

@@ -1,12 +1,17 @@
 import {
+  type AssemblyFieldsInput,
   INVENTORY_MESSAGES,
+  type LocationFieldsInput,
+  readAssemblyFields,
+  readDay,
+  readLocationFields,
   type TAssemblyFields,
+  type TContact,
+  type TContactRole,
   type TLocationFields,
-  ZAssemblyFields,
-  ZDay,
-  ZLocationFields,
 } from '../../../../shared/assemblies.js';
 import type { TTestingRules } from '../../../../shared/assembly-due.js';
+import type { FieldIssue } from '../../../../shared/field-rules.js';
 import {
   cellText,
   IMPORT_FIELDS,
@@ -17,14 +22,14 @@ import {
   type TImportMapping,
 } from '../../../../shared/inventory-import.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
-import type { AssemblyRow } from '../inventory/queries.js';
-import { assemblySnapshot, dueOf, locationSnapshot } from '../inventory/service.js';
+import { assemblyFieldsOfRow, dueOf, locationSnapshot } from '../inventory/service.js';
 import type { FileRow } from './file-rows.js';
-import type { EntryInsert, ExistingLocationRow } from './queries.js';
+import type { AssemblyOnFileRow, EntryInsert, ExistingLocationRow } from './queries.js';
 
 // One batch of the file's rows against the organization's inventory: each row's cells read by
-// the shared field rules (shared/assemblies.ts) and compared with the records on file. A
-// column left unmapped keeps what the record holds; a row any rule refuses changes nothing.
+// the shared field rules (shared/assemblies.ts, through its plain readers: a row is read once,
+// without a parser's objects per cell) and compared with the records on file. A column left
+// unmapped keeps what the record holds; a row any rule refuses changes nothing.
 
 type Values = Partial<Record<TImportField, string>>;
 
@@ -40,9 +45,22 @@ export function rowValues(row: FileRow, columns: Partial<Record<TImportField, nu
     if (column === undefined) continue;
     const text = cellText(row.cells[column]);
     values[field] =
-      DATE_FIELDS.includes(field) && row.numeric?.has(column) ? (serialDay(text) ?? text) : text;
+      row.numeric?.has(column) && DATE_FIELDS.includes(field) ? (serialDay(text) ?? text) : text;
   }
   return values;
+}
+
+/**
+ * A row of a batch: its number and its cells by field. A class, not an object literal: V8
+ * allocates a literal's objects in the old generation from the start once they are nearly all
+ * alive when it scavenges (as a batch's rows are while their records are looked up), and then
+ * keeps the young text they point to until a full collection; a class's instances stay young.
+ */
+export class BatchRow {
+  constructor(
+    readonly row: number,
+    readonly values: Values,
+  ) {}
 }
 
 /** Each mapped field's column index in the header row. */
@@ -55,21 +73,32 @@ export function columnsOf(headers: readonly string[], mapping: TImportMapping) {
   return columns;
 }
 
-/** 32-bit FNV-1a: a location's field remembered in a few bytes, to compare rows of one account. */
-function fnv(text: string): string {
+/**
+ * 32-bit FNV-1a of the text in lower case: a location's field remembered in a few bytes, to
+ * compare rows of one account. ASCII text is lowered as it is hashed, any other by toLowerCase.
+ */
+function fnvLower(text: string, lowered = false): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
+    let code = text.charCodeAt(i);
+    if (!lowered) {
+      if (code > 0x7f) return fnvLower(text.toLowerCase(), true);
+      if (code >= 0x41 && code <= 0x5a) code += 0x20;
+    }
+    hash ^= code;
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0).toString(36).padStart(7, '0');
+  return hash >>> 0;
 }
 
 /** What a file says of its rows so far, kept between batches (a few bytes per row). */
 export interface PlanMemory {
   /** lower(assembly ID) → the row it was first read in. */
   assemblies: Map<string, number>;
-  /** lower(account number) → its first row and its location fields' hashes. */
+  /**
+   * lower(account number) → its first row and its location fields' hashes, each as two UTF-16
+   * code units of one text (LOCATION_IMPORT_FIELDS' order).
+   */
   locations: Map<string, { row: number; hashes: string }>;
 }
 
@@ -81,16 +110,21 @@ export interface PlanContext {
   rules: TTestingRules;
   memory: PlanMemory;
   locationsOnFile: Map<string, ExistingLocationRow>;
-  assembliesOnFile: Map<string, AssemblyRow>;
+  assembliesOnFile: Map<string, AssemblyOnFileRow>;
 }
 
 const mapped = (context: PlanContext, field: TImportField) => context.columns[field] !== undefined;
 
+/** A mapped field's cell (its text), else what the record keeps. */
+const cell = <K>(values: Values, context: PlanContext, field: TImportField, kept: K) =>
+  context.columns[field] !== undefined ? (values[field] ?? '') : kept;
+
 /** Which import field a rule's issue path names. */
-function fieldOfIssue(path: readonly PropertyKey[], part: 'location' | 'assembly'): TImportField {
-  const [first, , third] = path.map(String);
+function fieldOfIssue(path: FieldIssue['path'], part: 'location' | 'assembly'): TImportField {
+  const first = path[0] === undefined ? undefined : String(path[0]);
   if (part === 'location') {
     if (first === 'contacts') {
+      const third = path[2] === undefined ? undefined : String(path[2]);
       return (
         ({ name: 'ownerName', email: 'ownerEmail', phone: 'ownerPhone' } as const)[
           third as 'name'
@@ -105,72 +139,148 @@ function fieldOfIssue(path: readonly PropertyKey[], part: 'location' | 'assembly
 type Refusal = { column: string; message: string };
 const columnName = (context: PlanContext, field: TImportField) => context.mapping[field] ?? field;
 
-function locationInput(values: Values, context: PlanContext, onFile?: ExistingLocationRow) {
-  const pick = (field: TImportField, kept: string) =>
-    mapped(context, field) ? (values[field] ?? '') : kept;
-  const owner = onFile?.contacts.owner;
-  const ownerMapped = ['ownerName', 'ownerEmail', 'ownerPhone', 'ownerAddress'].some((field) =>
-    mapped(context, field as TImportField),
-  );
-  const contacts = { ...(onFile?.contacts ?? {}) } as Record<string, unknown>;
-  if (ownerMapped) {
-    contacts.owner = {
-      name: pick('ownerName', owner?.name ?? ''),
-      email: pick('ownerEmail', owner?.email ?? ''),
-      phone: pick('ownerPhone', owner?.phone ?? ''),
-      address: pick('ownerAddress', owner?.address ?? ''),
-      language: owner?.language ?? 'en',
-    };
-  }
-  return {
-    accountNumber: values.accountNumber ?? '',
-    name: pick('locationName', onFile?.name ?? ''),
-    address1: pick('address1', onFile?.address1 ?? ''),
-    address2: pick('address2', onFile?.address2 ?? ''),
-    city: pick('city', onFile?.city ?? ''),
-    state: pick('state', onFile?.state ?? ''),
-    zip: pick('zip', onFile?.zip ?? ''),
-    notes: onFile?.notes ?? '',
-    contacts,
-  };
+const ownerMapped = (context: PlanContext) =>
+  mapped(context, 'ownerName') ||
+  mapped(context, 'ownerEmail') ||
+  mapped(context, 'ownerPhone') ||
+  mapped(context, 'ownerAddress');
+
+// A row's input to the readers is written into one object of each kind, reused row after row:
+// the readers keep nothing of their input (their values are their own objects).
+const owner: Record<keyof TContact, string> = {
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  language: '',
+};
+const contacts: Record<TContactRole, unknown> = { owner, manager: undefined, tenant: undefined };
+const NO_CONTACTS = Object.freeze({});
+const location: LocationFieldsInput = {
+  accountNumber: '',
+  name: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  zip: '',
+  notes: '',
+  contacts: undefined,
+};
+const assembly: AssemblyFieldsInput = {
+  assemblyId: '',
+  serial: '',
+  type: '',
+  make: '',
+  model: '',
+  sizeInches: '',
+  hazard: '',
+  service: '',
+  placement: '',
+  installedOn: '',
+  status: '',
+  replacedBy: '',
+  lastTestedOn: '',
+  lastResult: '',
+};
+
+/**
+ * The location's input: the row's mapped cells, the record's fields for the others (its other
+ * contacts as they are, its owner's unmapped fields and language).
+ */
+function locationInput(
+  values: Values,
+  context: PlanContext,
+  onFile?: ExistingLocationRow,
+): LocationFieldsInput {
+  const onFileContacts = onFile?.contacts;
+  if (ownerMapped(context)) {
+    const kept = onFileContacts?.owner;
+    owner.name = cell(values, context, 'ownerName', kept?.name ?? '');
+    owner.email = cell(values, context, 'ownerEmail', kept?.email ?? '');
+    owner.phone = cell(values, context, 'ownerPhone', kept?.phone ?? '');
+    owner.address = cell(values, context, 'ownerAddress', kept?.address ?? '');
+    owner.language = kept?.language ?? 'en';
+    contacts.manager = onFileContacts?.manager;
+    contacts.tenant = onFileContacts?.tenant;
+    location.contacts = contacts;
+  } else location.contacts = onFileContacts ?? NO_CONTACTS;
+  location.accountNumber = values.accountNumber ?? '';
+  location.name = cell(values, context, 'locationName', onFile?.name ?? '');
+  location.address1 = cell(values, context, 'address1', onFile?.address1 ?? '');
+  location.address2 = cell(values, context, 'address2', onFile?.address2 ?? '');
+  location.city = cell(values, context, 'city', onFile?.city ?? '');
+  location.state = cell(values, context, 'state', onFile?.state ?? '');
+  location.zip = cell(values, context, 'zip', onFile?.zip ?? '');
+  location.notes = onFile?.notes ?? '';
+  return location;
 }
 
-function assemblyInput(values: Values, context: PlanContext, onFile?: AssemblyRow) {
-  const pick = (field: TImportField, kept: string | null) =>
-    mapped(context, field) ? (values[field] ?? '') : (kept ?? '');
-  const choice = (field: 'hazard' | 'service', kept: string | undefined) =>
-    (mapped(context, field) ? values[field] : '') || kept || NEW_ASSEMBLY_DEFAULTS[field];
-  return {
-    assemblyId: values.assemblyId ?? '',
-    serial: pick('serial', onFile?.serial ?? ''),
-    type: values.type ?? '',
-    make: pick('make', onFile?.make ?? ''),
-    model: pick('model', onFile?.model ?? ''),
-    sizeInches: pick(
-      'size',
-      onFile?.size_inches === null || !onFile ? '' : String(Number(onFile.size_inches)),
-    ),
-    hazard: choice('hazard', onFile?.hazard),
-    service: choice('service', onFile?.service),
-    placement: pick('placement', onFile?.placement ?? ''),
-    installedOn: pick('installedOn', onFile?.installed_on ?? null),
-    status: onFile?.status ?? 'active',
-    replacedBy: onFile?.replaced_by ?? '',
-    lastTestedOn: pick('lastTestedOn', onFile?.last_tested_on ?? null),
-    lastResult: pick('lastResult', onFile?.last_result ?? null),
-  };
+/** A choice the file leaves blank (or does not map): the record's, else a new assembly's default. */
+const choiceOf = (
+  values: Values,
+  context: PlanContext,
+  field: 'hazard' | 'service',
+  kept: string | undefined,
+) => (mapped(context, field) ? values[field] : '') || kept || NEW_ASSEMBLY_DEFAULTS[field];
+
+/** The assembly's input: the row's mapped cells, the record's fields for the others. */
+function assemblyInput(
+  values: Values,
+  context: PlanContext,
+  onFile?: AssemblyOnFileRow,
+): AssemblyFieldsInput {
+  assembly.assemblyId = values.assemblyId ?? '';
+  assembly.serial = cell(values, context, 'serial', onFile?.serial ?? '');
+  assembly.type = values.type ?? '';
+  assembly.make = cell(values, context, 'make', onFile?.make ?? '');
+  assembly.model = cell(values, context, 'model', onFile?.model ?? '');
+  assembly.sizeInches = mapped(context, 'size')
+    ? (values.size ?? '')
+    : !onFile || onFile.size_inches === null
+      ? ''
+      : String(Number(onFile.size_inches));
+  assembly.hazard = choiceOf(values, context, 'hazard', onFile?.hazard);
+  assembly.service = choiceOf(values, context, 'service', onFile?.service);
+  assembly.placement = cell(values, context, 'placement', onFile?.placement ?? '');
+  assembly.installedOn = cell(values, context, 'installedOn', onFile?.installed_on ?? '');
+  assembly.status = onFile?.status ?? 'active';
+  assembly.replacedBy = onFile?.replaced_by ?? '';
+  assembly.lastTestedOn = cell(values, context, 'lastTestedOn', onFile?.last_tested_on ?? '');
+  assembly.lastResult = cell(values, context, 'lastResult', onFile?.last_result ?? '');
+  return assembly;
+}
+
+/**
+ * Whether two fields' values write the same JSON (how a change is told): text, numbers and
+ * null compared as they are, anything else (contacts) by its JSON.
+ */
+function sameJson(from: unknown, to: unknown): boolean {
+  const a = from ?? null;
+  const b = to ?? null;
+  if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return false;
+  if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b)) {
+    return false;
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Field by field, what differs (the audit's snapshots' fields). */
 function differences(before: Record<string, unknown>, after: Record<string, unknown>) {
   const changes: { field: string; from: unknown; to: unknown }[] = [];
-  for (const [field, to] of Object.entries(after)) {
+  for (const field in after) {
     const from = before[field];
-    if (JSON.stringify(from ?? null) !== JSON.stringify(to ?? null)) {
-      changes.push({ field, from: from ?? null, to: to ?? null });
-    }
+    const to = after[field];
+    if (!sameJson(from, to)) changes.push({ field, from: from ?? null, to: to ?? null });
   }
   return changes;
+}
+
+/** Whether any field differs (differences, without listing them). */
+function differs(before: Record<string, unknown>, after: Record<string, unknown>) {
+  for (const field in after) if (!sameJson(before[field], after[field])) return true;
+  return false;
 }
 
 interface ReadRow {
@@ -179,62 +289,85 @@ interface ReadRow {
   nextDueOn: string | null;
 }
 
+/** Adds a refusal of the field's column to the row's (the list made at the first). */
+function refuse(
+  refusals: Refusal[] | null,
+  context: PlanContext,
+  field: TImportField,
+  message: string,
+): Refusal[] {
+  const list = refusals ?? [];
+  list.push({ column: columnName(context, field), message });
+  return list;
+}
+
 /** The row through the field rules, or the columns it is refused for and why. */
 function readRow(
   values: Values,
   context: PlanContext,
-): { read: ReadRow } | { refusals: Refusal[] } {
-  const refusals: Refusal[] = [];
-  const accountKey = (values.accountNumber ?? '').toLowerCase();
-  const assemblyKey = (values.assemblyId ?? '').toLowerCase();
-  const location = ZLocationFields.safeParse(
-    locationInput(values, context, context.locationsOnFile.get(accountKey)),
+  locationOnFile: ExistingLocationRow | undefined,
+  assemblyOnFile: AssemblyOnFileRow | undefined,
+  today: string,
+): ReadRow | Refusal[] {
+  let refusals: Refusal[] | null = null;
+  const location = readLocationFields(locationInput(values, context, locationOnFile));
+  const assembly = readAssemblyFields(assemblyInput(values, context, assemblyOnFile));
+  const nextDue = readDay(
+    mapped(context, 'nextDueOn') ? values.nextDueOn : (assemblyOnFile?.next_due_on ?? null),
   );
-  const assembly = ZAssemblyFields.safeParse(
-    assemblyInput(values, context, context.assembliesOnFile.get(assemblyKey)),
-  );
-  const onFileDue = context.assembliesOnFile.get(assemblyKey)?.next_due_on ?? null;
-  const nextDue = ZDay.safeParse(mapped(context, 'nextDueOn') ? values.nextDueOn : onFileDue);
-  for (const [result, part] of [
-    [location, 'location'],
-    [assembly, 'assembly'],
-  ] as const) {
-    if (result.success) continue;
-    for (const issue of result.error.issues) {
-      refusals.push({
-        column: columnName(context, fieldOfIssue(issue.path, part)),
-        message: issue.message,
-      });
+  if (!location.success) {
+    for (const issue of location.issues) {
+      refusals = refuse(refusals, context, fieldOfIssue(issue.path, 'location'), issue.message);
+    }
+  }
+  if (!assembly.success) {
+    for (const issue of assembly.issues) {
+      refusals = refuse(refusals, context, fieldOfIssue(issue.path, 'assembly'), issue.message);
     }
   }
   if (!nextDue.success) {
-    refusals.push({
-      column: columnName(context, 'nextDueOn'),
-      message: INVENTORY_MESSAGES.dateInvalid,
-    });
+    refusals = refuse(refusals, context, 'nextDueOn', INVENTORY_MESSAGES.dateInvalid);
   }
   if (assembly.success) {
-    const today = todayInProgramZone();
-    for (const field of ['installedOn', 'lastTestedOn'] as const) {
-      const day = assembly.data[field];
-      if (day && day > today) {
-        refusals.push({
-          column: columnName(context, field),
-          message: INVENTORY_MESSAGES.dateInFuture,
-        });
-      }
+    const { installedOn, lastTestedOn } = assembly.data;
+    if (installedOn && installedOn > today) {
+      refusals = refuse(refusals, context, 'installedOn', INVENTORY_MESSAGES.dateInFuture);
+    }
+    if (lastTestedOn && lastTestedOn > today) {
+      refusals = refuse(refusals, context, 'lastTestedOn', INVENTORY_MESSAGES.dateInFuture);
     }
   }
-  if (refusals.length > 0 || !location.success || !assembly.success || !nextDue.success) {
-    return { refusals };
+  if (refusals || !location.success || !assembly.success || !nextDue.success) {
+    return refusals ?? [];
   }
-  return { read: { location: location.data, assembly: assembly.data, nextDueOn: nextDue.data } };
+  return { location: location.data, assembly: assembly.data, nextDueOn: nextDue.data };
 }
 
-/** The refusals a row earns from the rows before it: its assembly ID again, its account's fields. */
-function refusalsAgainstFile(values: Values, context: PlanContext): Refusal[] {
+/** The location fields' hashes of a row (as PlanMemory keeps them), into `hashes`. */
+function locationHashes(values: Values, context: PlanContext, hashes: Uint16Array) {
+  for (let index = 0; index < LOCATION_IMPORT_FIELDS.length; index++) {
+    const field = LOCATION_IMPORT_FIELDS[index] as TImportField;
+    const hash = fnvLower(mapped(context, field) ? (values[field] ?? '') : '');
+    hashes[index * 2] = hash >>> 16;
+    hashes[index * 2 + 1] = hash & 0xffff;
+  }
+  return hashes;
+}
+/** One row's hashes at a time: compared, or kept as text. */
+const rowHashes = new Uint16Array(LOCATION_IMPORT_FIELDS.length * 2);
+
+/**
+ * The refusal a row earns from the rows before it (its assembly ID again, its account's fields
+ * otherwise), or null.
+ */
+function refusalsAgainstFile(
+  values: Values,
+  context: PlanContext,
+  accountKey: string,
+  assemblyKey: string,
+): Refusal[] | null {
   const { memory } = context;
-  const first = memory.assemblies.get((values.assemblyId ?? '').toLowerCase());
+  const first = memory.assemblies.get(assemblyKey);
   if (first !== undefined) {
     return [
       {
@@ -243,12 +376,16 @@ function refusalsAgainstFile(values: Values, context: PlanContext): Refusal[] {
       },
     ];
   }
-  const seen = memory.locations.get((values.accountNumber ?? '').toLowerCase());
-  if (!seen) return [];
-  const hashes = locationHashes(values, context);
-  for (const [index, field] of LOCATION_IMPORT_FIELDS.entries()) {
+  const seen = memory.locations.get(accountKey);
+  if (!seen) return null;
+  const hashes = locationHashes(values, context, rowHashes);
+  for (let index = 0; index < LOCATION_IMPORT_FIELDS.length; index++) {
+    const field = LOCATION_IMPORT_FIELDS[index] as TImportField;
     if (field === 'accountNumber' || !mapped(context, field)) continue;
-    if (seen.hashes.slice(index * 7, index * 7 + 7) !== hashes.slice(index * 7, index * 7 + 7)) {
+    if (
+      seen.hashes.charCodeAt(index * 2) !== hashes[index * 2] ||
+      seen.hashes.charCodeAt(index * 2 + 1) !== hashes[index * 2 + 1]
+    ) {
       return [
         {
           column: columnName(context, field),
@@ -257,13 +394,10 @@ function refusalsAgainstFile(values: Values, context: PlanContext): Refusal[] {
       ];
     }
   }
-  return [];
+  return null;
 }
 
-const locationHashes = (values: Values, context: PlanContext) =>
-  LOCATION_IMPORT_FIELDS.map((field) =>
-    fnv(mapped(context, field) ? (values[field] ?? '').toLowerCase() : ''),
-  ).join('');
+const entryText = (entry: EntryInsert) => JSON.stringify(entry);
 
 /** The columns of the locations table a location's fields write. */
 export const locationColumns = (location: TLocationFields) => ({
@@ -283,29 +417,37 @@ function locationEntry(
   read: ReadRow,
   onFile: ExistingLocationRow | undefined,
 ): EntryInsert {
-  const base = { row, entity: 'location' as const, key: read.location.accountNumber };
+  const key = read.location.accountNumber;
   const fields = locationColumns(read.location);
-  if (!onFile) return { ...base, kind: 'new', targetId: null, fields };
+  if (!onFile) return { row, entity: 'location', key, kind: 'new', targetId: null, fields };
   const before = locationSnapshot({
-    ...onFile,
     accountNumber: onFile.account_number,
+    name: onFile.name,
+    address1: onFile.address1,
+    address2: onFile.address2,
+    city: onFile.city,
+    state: onFile.state,
+    zip: onFile.zip,
+    notes: onFile.notes,
     contacts: onFile.contacts,
   });
-  return differences(before, locationSnapshot(read.location)).length === 0
-    ? { ...base, kind: 'unchanged', targetId: onFile.id }
-    : {
-        ...base,
+  return differs(before, locationSnapshot(read.location))
+    ? {
+        row,
+        entity: 'location',
+        key,
         kind: 'changed',
         targetId: onFile.id,
         fields: { id: onFile.id, ...fields },
         before,
-      };
+      }
+    : { row, entity: 'location', key, kind: 'unchanged', targetId: onFile.id };
 }
 
 function assemblyEntry(
   row: number,
   read: ReadRow,
-  onFile: AssemblyRow | undefined,
+  onFile: AssemblyOnFileRow | undefined,
   rules: TTestingRules,
 ): EntryInsert {
   const { assembly } = read;
@@ -317,7 +459,14 @@ function assemblyEntry(
   const nextDueOn =
     onFile && sameTest && assembly.lastTestedOn && assembly.hazard === onFile.hazard
       ? onFile.next_due_on
-      : dueOf(rules, { ...assembly, nextDueOn: read.nextDueOn, lastTestDueOn });
+      : dueOf(rules, {
+          hazard: assembly.hazard,
+          lastTestedOn: assembly.lastTestedOn,
+          lastResult: assembly.lastResult,
+          installedOn: assembly.installedOn,
+          nextDueOn: read.nextDueOn,
+          lastTestDueOn,
+        });
   const fields = {
     account_number: read.location.accountNumber,
     assembly_id: assembly.assemblyId,
@@ -335,20 +484,21 @@ function assemblyEntry(
     last_test_due_on: lastTestDueOn,
     next_due_on: nextDueOn,
   };
-  const base = { row, entity: 'assembly' as const, key: assembly.assemblyId };
-  if (!onFile) return { ...base, kind: 'new', targetId: null, fields };
-  const before = { accountNumber: onFile.account_number, ...assemblyRowSnapshot(onFile) };
-  const { locationId: beforeLocation, ...beforeShown } = before;
-  const changes = differences(beforeShown, assemblyAfter(fields, beforeShown));
-  return changes.length === 0
-    ? { ...base, kind: 'unchanged', targetId: onFile.id }
-    : {
-        ...base,
+  const key = assembly.assemblyId;
+  if (!onFile) return { row, entity: 'assembly', key, kind: 'new', targetId: null, fields };
+  // The record as the plan shows it: its location by account number (its id kept apart).
+  const before = { accountNumber: onFile.account_number, ...assemblyFieldsOfRow(onFile) };
+  return differs(before, assemblyAfter(fields, before))
+    ? {
+        row,
+        entity: 'assembly',
+        key,
         kind: 'changed',
         targetId: onFile.id,
         fields: { id: onFile.id, ...fields },
-        before: { ...beforeShown, locationId: beforeLocation },
-      };
+        before: { ...before, locationId: onFile.location_id },
+      }
+    : { row, entity: 'assembly', key, kind: 'unchanged', targetId: onFile.id };
 }
 
 // An entry keeps only what the apply writes (`fields`, the table's columns) and, for a change,
@@ -420,64 +570,52 @@ export function entryChanges(entry: {
   return differences(before, after);
 }
 
-/** The audit's snapshot of an assembly as the database holds it (dates as YYYY-MM-DD text). */
-export const assemblyRowSnapshot = (
-  row: Omit<AssemblyRow, 'account_number' | 'address1' | 'city' | 'created_at' | 'updated_at'>,
-) =>
-  assemblySnapshot({
-    assemblyId: row.assembly_id,
-    serial: row.serial,
-    type: row.type,
-    make: row.make,
-    model: row.model,
-    sizeInches: row.size_inches === null ? null : Number(row.size_inches),
-    hazard: row.hazard,
-    service: row.service,
-    placement: row.placement,
-    installedOn: row.installed_on,
-    status: row.status,
-    replacedBy: row.replaced_by ?? '',
-    lastTestedOn: row.last_tested_on,
-    lastResult: row.last_result,
-    locationId: row.location_id,
-    nextDueOn: row.next_due_on,
-  });
-
-/** The entries of one batch of rows (a row: a refusal, or its assembly and its location's first time). */
-export function planBatch(
-  rows: { row: number; values: Values }[],
-  context: PlanContext,
-): EntryInsert[] {
-  const entries: EntryInsert[] = [];
+/**
+ * The entries of one batch of rows (a row: a refusal, or its assembly and its location's first
+ * time), each as its JSON text (EntryInsert) for insertEntries. Text, not the entries' objects:
+ * should V8 scavenge while a batch is planned, a thousand objects of each of a few literals
+ * (an entry, its fields, a contact) found alive would have those literals allocated in the old
+ * generation from then on, with the young text they point to kept until a full collection.
+ */
+export function planBatch(rows: { row: number; values: Values }[], context: PlanContext): string[] {
+  const entries: string[] = [];
+  const today = todayInProgramZone();
+  const { memory } = context;
   for (const { row, values } of rows) {
     const assemblyKey = (values.assemblyId ?? '').toLowerCase();
     const accountKey = (values.accountNumber ?? '').toLowerCase();
-    const checked = readRow(values, context);
-    const refusals =
-      'refusals' in checked ? checked.refusals : refusalsAgainstFile(values, context);
-    if (refusals.length > 0 || !('read' in checked)) {
-      entries.push({
-        row,
-        kind: 'refused',
-        entity: 'assembly',
-        key: values.assemblyId ?? '',
-        targetId: null,
-        refusals,
-      });
-      if (assemblyKey && !context.memory.assemblies.has(assemblyKey)) {
-        context.memory.assemblies.set(assemblyKey, row);
+    const locationOnFile = context.locationsOnFile.get(accountKey);
+    const assemblyOnFile = context.assembliesOnFile.get(assemblyKey);
+    const checked = readRow(values, context, locationOnFile, assemblyOnFile, today);
+    const refusals = Array.isArray(checked)
+      ? checked
+      : refusalsAgainstFile(values, context, accountKey, assemblyKey);
+    if (refusals !== null || Array.isArray(checked)) {
+      entries.push(
+        entryText({
+          row,
+          kind: 'refused',
+          entity: 'assembly',
+          key: values.assemblyId ?? '',
+          targetId: null,
+          refusals: refusals ?? [],
+        }),
+      );
+      if (assemblyKey && !memory.assemblies.has(assemblyKey)) {
+        memory.assemblies.set(assemblyKey, row);
       }
       continue;
     }
-    const { read } = checked;
-    context.memory.assemblies.set(assemblyKey, row);
-    if (!context.memory.locations.has(accountKey)) {
-      context.memory.locations.set(accountKey, { row, hashes: locationHashes(values, context) });
-      entries.push(locationEntry(row, read, context.locationsOnFile.get(accountKey)));
+    memory.assemblies.set(assemblyKey, row);
+    if (!memory.locations.has(accountKey)) {
+      const hashes = String.fromCharCode.apply(
+        null,
+        locationHashes(values, context, rowHashes) as unknown as number[],
+      );
+      memory.locations.set(accountKey, { row, hashes });
+      entries.push(entryText(locationEntry(row, checked, locationOnFile)));
     }
-    entries.push(
-      assemblyEntry(row, read, context.assembliesOnFile.get(assemblyKey), context.rules),
-    );
+    entries.push(entryText(assemblyEntry(row, checked, assemblyOnFile, context.rules)));
   }
   return entries;
 }

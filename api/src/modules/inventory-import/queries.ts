@@ -7,12 +7,38 @@ import type {
 } from '../../../../shared/inventory-import.js';
 import { json, query, type StatementRunner, sql } from '../../db/sql.js';
 import type { AssemblyRow } from '../inventory/queries.js';
+import type { AssemblyFieldsRow } from '../inventory/service.js';
 
 // An inventory import's rows and its plan's entries, and the set-based writes that apply a plan:
 // each statement takes a jsonb list of rows, so a batch of a thousand is one round trip.
 
 /** The request's EntityManager, or a lent connection (the plan's and the apply's batches). */
 export type Db = EntityManager | StatementRunner;
+
+/**
+ * A statement's jsonb list (its text, some 700 KB for a batch of a thousand rows), which pg
+ * takes (toPostgres) as it writes the statement out. Nothing else holds the text: it dies as
+ * the statement is sent, young, before the statement waits on the database. Held while the
+ * statement ran (by the statement's parameters, which objects of literals keep to its end, and
+ * V8 may have placed those in the old generation from the start, as it does objects nearly
+ * always alive when it scavenges), a list was a large object that any scavenge meanwhile (V8
+ * runs one as the process waits) moved to the old generation, kept there until a full
+ * collection: a list's memory for each statement.
+ */
+export class ListText {
+  private text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+  toPostgres(): string {
+    const { text } = this;
+    this.text = '';
+    return text;
+  }
+}
+
+/** Rows' JSON texts as one jsonb list, as JSON.stringify writes a list of them. */
+export const listOf = (texts: readonly string[]) => `[${texts.join(',')}]`;
 
 export interface ImportRow {
   id: number;
@@ -213,7 +239,7 @@ export interface EntryInsert {
   before?: Record<string, unknown>;
 }
 
-const INSERT_ENTRIES = sql<{ importId: number; entries: string }>(
+const INSERT_ENTRIES = sql<{ importId: number; entries: ListText }>(
   'inventory-import-insert-entries',
   `insert into inventory_import_entries
           (inventory_import_id, row, kind, entity, key, target_id, refusals, fields, before)
@@ -222,12 +248,19 @@ const INSERT_ENTRIES = sql<{ importId: number; entries: string }>(
      from jsonb_to_recordset(:entries::jsonb) as e(row int, kind text, entity text, key text,
           "targetId" int, refusals jsonb, fields jsonb, before jsonb)`,
 );
+/**
+ * A batch of a plan's entries, each its EntryInsert's JSON text (planBatch), on a lent
+ * connection: their list's text is held by its ListText alone.
+ */
 export async function insertEntries(
-  db: Db,
-  params: { importId: number; entries: EntryInsert[] },
+  db: StatementRunner,
+  params: { importId: number; entries: string[] },
 ): Promise<void> {
   if (params.entries.length === 0) return;
-  await query(db, INSERT_ENTRIES, { importId: params.importId, entries: json(params.entries) });
+  await query(db, INSERT_ENTRIES, {
+    importId: params.importId,
+    entries: new ListText(listOf(params.entries)),
+  });
 }
 
 const INSERT_MISSING = sql<{ importId: number; organizationId: number }>(
@@ -389,35 +422,44 @@ export const locationsNumbered = (db: Db, params: { organizationId: number; acco
     accounts: json(params.accounts),
   });
 
+/** What a plan reads of an assembly on file: its own fields, its location and its last test's due date. */
+export type AssemblyOnFileRow = AssemblyFieldsRow &
+  Pick<AssemblyRow, 'id' | 'location_id' | 'account_number' | 'last_test_due_on'>;
+
 const ASSEMBLIES_NUMBERED = sql<{ organizationId: number; ids: string }>(
   'inventory-import-assemblies-numbered',
   `select a.*
      from jsonb_array_elements_text(:ids::jsonb) as k(assembly_id)
     cross join lateral (
-          select a.*, a.installed_on::text as installed_on,
-                 a.last_tested_on::text as last_tested_on,
-                 a.last_test_due_on::text as last_test_due_on, a.next_due_on::text as next_due_on,
-                 l.account_number, l.address1, l.city,
+          select a.id, a.location_id, l.account_number, a.assembly_id, a.serial, a.type, a.make,
+                 a.model, a.size_inches, a.hazard, a.service, a.placement,
+                 a.installed_on::text as installed_on, a.status,
                  (select r.assembly_id from assemblies r where r.id = a.replaced_by_id)
-                   as replaced_by
+                   as replaced_by,
+                 a.last_tested_on::text as last_tested_on, a.last_result,
+                 a.last_test_due_on::text as last_test_due_on, a.next_due_on::text as next_due_on
             from assemblies a join locations l on l.id = a.location_id
            where a.organization_id = :organizationId and lower(a.assembly_id) = k.assembly_id
           offset 0) a`,
 );
 /**
  * The organization's assemblies with these assembly IDs (lower case, each once), with their
- * location's account: each found by its unique key, as locationsNumbered.
+ * location's account: each found by its unique key, as locationsNumbered. Only the columns a
+ * plan reads, each day once and as text (a date column is otherwise parsed into a Date too).
  */
 export const assembliesNumbered = (db: Db, params: { organizationId: number; ids: string[] }) =>
-  query<AssemblyRow, { organizationId: number; ids: string }>(db, ASSEMBLIES_NUMBERED, {
+  query<AssemblyOnFileRow, { organizationId: number; ids: string }>(db, ASSEMBLIES_NUMBERED, {
     organizationId: params.organizationId,
     ids: json(params.ids),
   });
 
+/** An organization's statement over a jsonb list of rows. */
+type ListParams = { organizationId: number; rows: ListText };
+
 const LOCATION_COLUMNS = `account_number text, name text, address1 text, address2 text,
   city text, state text, zip text, notes text, contacts jsonb`;
 
-const INSERT_LOCATIONS = sql<{ organizationId: number; rows: string }>(
+const INSERT_LOCATIONS = sql<ListParams>(
   'inventory-import-insert-locations',
   `insert into locations (organization_id, account_number, name, address1, address2, city, state,
                           zip, notes, contacts)
@@ -428,16 +470,15 @@ const INSERT_LOCATIONS = sql<{ organizationId: number; rows: string }>(
 );
 /** New locations (rows of the locations table's columns): their ids by account number. */
 export const insertLocations = (
-  db: Db,
+  db: StatementRunner,
   params: { organizationId: number; rows: Record<string, unknown>[] },
 ) =>
-  query<{ id: number; account_number: string }, { organizationId: number; rows: string }>(
-    db,
-    INSERT_LOCATIONS,
-    { organizationId: params.organizationId, rows: json(params.rows) },
-  );
+  query<{ id: number; account_number: string }, ListParams>(db, INSERT_LOCATIONS, {
+    organizationId: params.organizationId,
+    rows: new ListText(json(params.rows)),
+  });
 
-const UPDATE_LOCATIONS = sql<{ rows: string }>(
+const UPDATE_LOCATIONS = sql<{ rows: ListText }>(
   'inventory-import-update-locations',
   `update locations l
       set account_number = f.account_number, name = f.name, address1 = f.address1,
@@ -446,8 +487,8 @@ const UPDATE_LOCATIONS = sql<{ rows: string }>(
      from jsonb_to_recordset(:rows::jsonb) as f(id int, ${LOCATION_COLUMNS})
     where l.id = f.id`,
 );
-export const updateLocations = (db: Db, params: { rows: Record<string, unknown>[] }) =>
-  query(db, UPDATE_LOCATIONS, { rows: json(params.rows) });
+export const updateLocations = (db: StatementRunner, params: { rows: Record<string, unknown>[] }) =>
+  query(db, UPDATE_LOCATIONS, { rows: new ListText(json(params.rows)) });
 
 const ASSEMBLY_COLUMNS = `account_number text, assembly_id text, serial text, type text,
   make text, model text, size_inches numeric, hazard text, service text, placement text,
@@ -456,7 +497,7 @@ const ASSEMBLY_COLUMNS = `account_number text, assembly_id text, serial text, ty
 const LOCATION_OF_ROW = `(select l.id from locations l where l.organization_id = :organizationId
                             and lower(l.account_number) = lower(f.account_number))`;
 
-const INSERT_ASSEMBLIES = sql<{ organizationId: number; rows: string }>(
+const INSERT_ASSEMBLIES = sql<ListParams>(
   'inventory-import-insert-assemblies',
   `insert into assemblies (organization_id, location_id, assembly_id, serial, type, make, model,
                           size_inches, hazard, service, placement, installed_on, status,
@@ -469,15 +510,16 @@ const INSERT_ASSEMBLIES = sql<{ organizationId: number; rows: string }>(
 );
 /** New assemblies, each at its account's location: their ids and locations by assembly ID. */
 export const insertAssemblies = (
-  db: Db,
+  db: StatementRunner,
   params: { organizationId: number; rows: Record<string, unknown>[] },
 ) =>
-  query<
-    { id: number; assembly_id: string; location_id: number },
-    { organizationId: number; rows: string }
-  >(db, INSERT_ASSEMBLIES, { organizationId: params.organizationId, rows: json(params.rows) });
+  query<{ id: number; assembly_id: string; location_id: number }, ListParams>(
+    db,
+    INSERT_ASSEMBLIES,
+    { organizationId: params.organizationId, rows: new ListText(json(params.rows)) },
+  );
 
-const UPDATE_ASSEMBLIES = sql<{ organizationId: number; rows: string }>(
+const UPDATE_ASSEMBLIES = sql<ListParams>(
   'inventory-import-update-assemblies',
   `update assemblies a
       set location_id = ${LOCATION_OF_ROW}, assembly_id = f.assembly_id, serial = f.serial,
@@ -491,14 +533,13 @@ const UPDATE_ASSEMBLIES = sql<{ organizationId: number; rows: string }>(
    returning a.id, a.location_id`,
 );
 export const updateAssemblies = (
-  db: Db,
+  db: StatementRunner,
   params: { organizationId: number; rows: Record<string, unknown>[] },
 ) =>
-  query<{ id: number; location_id: number }, { organizationId: number; rows: string }>(
-    db,
-    UPDATE_ASSEMBLIES,
-    { organizationId: params.organizationId, rows: json(params.rows) },
-  );
+  query<{ id: number; location_id: number }, ListParams>(db, UPDATE_ASSEMBLIES, {
+    organizationId: params.organizationId,
+    rows: new ListText(json(params.rows)),
+  });
 
 const REMOVE_ASSEMBLIES = sql<{ ids: string }>(
   'inventory-import-remove-assemblies',

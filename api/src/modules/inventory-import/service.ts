@@ -16,6 +16,7 @@ import {
 } from '../../../../shared/inventory-import.js';
 import type { AppConfig } from '../../config.js';
 import { withPooledClient } from '../../db/pooled-client.js';
+import type { StatementRunner } from '../../db/sql.js';
 import { AppError, fieldErrors } from '../../errors.js';
 import type { Actor } from '../audit/service.js';
 import { testingRulesForShare } from '../inventory/queries.js';
@@ -31,6 +32,7 @@ import {
   xlsxRows,
 } from './file-rows.js';
 import {
+  BatchRow,
   columnsOf,
   entryChanges,
   newPlanMemory,
@@ -215,7 +217,8 @@ export async function chooseMapping(
   return plan(em, deps, id, { mapping, markMissingRemoved: body.markMissingRemoved });
 }
 
-async function* rowsOf(deps: ImportDeps, row: ImportRow): AsyncGenerator<FileRow> {
+/** The file's rows, header first, in the lists they are read in (file-rows.ts). */
+async function* rowsOf(deps: ImportDeps, row: ImportRow): AsyncGenerator<FileRow[]> {
   if (!row.storage_key || !row.file_kind) throw new FileRefusal(INVENTORY_IMPORT_MESSAGES.noFile);
   const content = await deps.storage.open(row.storage_key);
   yield* (row.file_kind as TFileKind) === 'xlsx'
@@ -267,7 +270,7 @@ export async function plan(
 }
 
 async function planOn(
-  db: Db,
+  db: StatementRunner,
   deps: ImportDeps,
   row: ImportRow,
   rules: TTestingRules,
@@ -279,11 +282,12 @@ async function planOn(
   // Taken before the inventory is read: a write meanwhile makes the plan stale, never wrong.
   const fingerprint = await inventoryFingerprint(db, { organizationId });
   let rowsRead = 0;
+  const rows = rowsOf(deps, row);
   try {
-    const rows = rowsOf(deps, row);
-    const header = await rows.next();
-    const headers = header.done ? [] : header.value.cells.map((cell) => cell.trim());
-    if (header.done || headers.every((cell) => cell === '')) {
+    const first = await rows.next();
+    const header = first.done ? undefined : first.value[0];
+    const headers = header ? header.cells.map((cell) => cell.trim()) : [];
+    if (!header || headers.every((cell) => cell === '')) {
       throw new FileRefusal(INVENTORY_IMPORT_MESSAGES.noHeaderRow);
     }
     const mapping =
@@ -297,44 +301,57 @@ async function planOn(
     const columns = columnsOf(headers, mapping);
     const memory = newPlanMemory();
     const complete = REQUIRED_IMPORT_FIELDS.every((field) => mapping[field] !== null);
-    let batch: { row: number; values: ReturnType<typeof rowValues> }[] = [];
+    let batch: BatchRow[] = [];
+    /** The batch's context: the records on file its rows name, each looked up by its key. */
+    const contextOf = async (rows: typeof batch): Promise<PlanContext> => ({
+      mapping,
+      columns,
+      rules,
+      memory,
+      locationsOnFile: new Map(
+        (
+          await locationsNumbered(db, {
+            organizationId,
+            accounts: [...new Set(rows.map((r) => (r.values.accountNumber ?? '').toLowerCase()))],
+          })
+        ).map((location) => [location.account_number.toLowerCase(), location]),
+      ),
+      assembliesOnFile: new Map(
+        (
+          await assembliesNumbered(db, {
+            organizationId,
+            ids: [...new Set(rows.map((r) => (r.values.assemblyId ?? '').toLowerCase()))],
+          })
+        ).map((assembly) => [assembly.assembly_id.toLowerCase(), assembly]),
+      ),
+    });
     const flush = async () => {
-      const context: PlanContext = {
-        mapping,
-        columns,
-        rules,
-        memory,
-        locationsOnFile: new Map(
-          (
-            await locationsNumbered(db, {
-              organizationId,
-              accounts: [
-                ...new Set(batch.map((r) => (r.values.accountNumber ?? '').toLowerCase())),
-              ],
-            })
-          ).map((location) => [location.account_number.toLowerCase(), location]),
-        ),
-        assembliesOnFile: new Map(
-          (
-            await assembliesNumbered(db, {
-              organizationId,
-              ids: [...new Set(batch.map((r) => (r.values.assemblyId ?? '').toLowerCase()))],
-            })
-          ).map((assembly) => [assembly.assembly_id.toLowerCase(), assembly]),
-        ),
-      };
-      await insertEntries(db, { importId: id, entries: planBatch(batch, context) });
+      // Planned in one expression, the rows then let go of: what waits on the database while
+      // the entries are written is their text only (insertEntries).
+      const writing = insertEntries(db, {
+        importId: id,
+        entries: planBatch(batch, await contextOf(batch)),
+      });
       batch = [];
+      await writing;
       await setImportProgress(deps.fork(), { id, rowsRead });
     };
-    for await (const fileRow of rows) {
+    /** Counts a row and adds it to the batch: whether the batch is full. */
+    const take = (fileRow: FileRow) => {
       rowsRead++;
       if (rowsRead > deps.bounds.maxRows) {
         throw new FileRefusal(INVENTORY_IMPORT_MESSAGES.tooManyRows(deps.bounds.maxRows), true);
       }
       // Without its required columns the import waits for a mapping: the rows are only counted.
-      if (complete) batch.push({ row: fileRow.row, values: rowValues(fileRow, columns) });
-      if (batch.length >= BATCH) await flush();
+      if (complete) batch.push(new BatchRow(fileRow.row, rowValues(fileRow, columns)));
+      return batch.length >= BATCH;
+    };
+    const afterHeader = first.value as FileRow[];
+    for (let index = 1; index < afterHeader.length; index++) {
+      if (take(afterHeader[index] as FileRow)) await flush();
+    }
+    for await (const fileRows of rows) {
+      for (const fileRow of fileRows) if (take(fileRow)) await flush();
     }
     if (complete) {
       await flush();
@@ -359,6 +376,8 @@ async function planOn(
       });
     }
   } catch (error) {
+    // The file let go of first (a refusal before the rows' loop leaves it open).
+    await rows.return(undefined);
     if (!(error instanceof FileRefusal)) throw error;
     await deleteEntries(db, { importId: id });
     await setImportFailed(db, { id, error: error.message, keepFile: !error.bound });

@@ -6,9 +6,18 @@ import type {
   TContacts,
   TTestResult,
 } from '../../../../shared/assemblies.js';
+import type { TComplianceStatus } from '../../../../shared/assembly-compliance.js';
 import type { TAssemblyHazard, TTestingRules } from '../../../../shared/assembly-due.js';
 import { escapeLike } from '../../db/like.js';
-import { idIn, query, queryComposed, type SqlFragment, sql, whereAll } from '../../db/sql.js';
+import {
+  idIn,
+  query,
+  queryComposed,
+  type SqlFragment,
+  type StatementRunner,
+  sql,
+  whereAll,
+} from '../../db/sql.js';
 
 // An organization's inventory as the console lists it: locations with their assembly counts,
 // assemblies with their location's account and address. Every list is of one organization when
@@ -57,6 +66,8 @@ export interface AssemblyRow {
   last_result: TTestResult | null;
   last_test_due_on: string | null;
   next_due_on: string | null;
+  compliance_status: TComplianceStatus | null;
+  retest_by: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -76,6 +87,7 @@ export interface AssemblyConditions {
   hazard?: TAssemblyHazard;
   service?: TAssemblyService;
   status?: TAssemblyStatus;
+  complianceStatus?: TComplianceStatus;
   /** Due in this month (its first and last day). */
   dueFrom?: string;
   dueTo?: string;
@@ -154,6 +166,8 @@ function assemblyWhere(conditions: AssemblyConditions): SqlFragment {
     equals('a.hazard', 'hazard', conditions.hazard),
     equals('a.service', 'service', conditions.service),
     equals('a.status', 'status', conditions.status),
+    // assemblies_organization_compliance_idx
+    equals('a.compliance_status', 'complianceStatus', conditions.complianceStatus),
     conditions.dueFrom && conditions.dueTo
       ? {
           // assemblies_organization_due_idx
@@ -184,6 +198,7 @@ const ASSEMBLY_SORTS: Record<string, string> = {
   type: 'a.type',
   status: 'a.status',
   nextDueOn: 'a.next_due_on',
+  complianceStatus: 'a.compliance_status',
   lastTestedOn: 'a.last_tested_on',
   createdAt: 'a.created_at',
   updatedAt: 'a.updated_at',
@@ -290,7 +305,7 @@ const RULES_FOR_SHARE = sql<{ organizationId: number }>(
  * and a change of the rules waits for it, then computes it again with the rest.
  */
 export async function testingRulesForShare(
-  em: EntityManager,
+  em: EntityManager | StatementRunner,
   params: { organizationId: number },
 ): Promise<TTestingRules | null> {
   const [row] = await query<{ testing_rules: TTestingRules }, typeof params>(

@@ -6,6 +6,7 @@ import {
   ASSEMBLY_STATUSES,
   ASSEMBLY_TYPES,
 } from '../../../../shared/assemblies.js';
+import { COMPLIANCE_STATUSES } from '../../../../shared/assembly-compliance.js';
 import { ASSEMBLY_HAZARDS, endOfMonth } from '../../../../shared/assembly-due.js';
 import {
   ZAssemblyCreate,
@@ -155,6 +156,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (base) => {
       hazard: oneOfFilter(ASSEMBLY_HAZARDS, raw.hazard, 'hazard'),
       service: oneOfFilter(ASSEMBLY_SERVICES, raw.service, 'service'),
       status: oneOfFilter(ASSEMBLY_STATUSES, raw.status, 'status'),
+      complianceStatus: oneOfFilter(COMPLIANCE_STATUSES, raw.complianceStatus, 'complianceStatus'),
       ...dueMonthFilter(raw.dueMonth),
       q: textFilter(raw.q, 'q'),
     }),

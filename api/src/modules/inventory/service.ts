@@ -18,6 +18,7 @@ import type {
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import { Assembly, Location, Organization } from '../../db/entities/index.js';
 import { AppError, fieldError, fieldErrors, uniqueField } from '../../errors.js';
+import { refreshCompliance } from '../assembly-compliance/service.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import {
   inScope,
@@ -73,6 +74,48 @@ function toLocation(row: LocationRow): TLocationRecord {
   };
 }
 
+/** The columns of an assembly's row that hold its own fields. */
+export type AssemblyFieldsRow = Pick<
+  AssemblyRow,
+  | 'assembly_id'
+  | 'serial'
+  | 'type'
+  | 'make'
+  | 'model'
+  | 'size_inches'
+  | 'hazard'
+  | 'service'
+  | 'placement'
+  | 'installed_on'
+  | 'status'
+  | 'replaced_by'
+  | 'last_tested_on'
+  | 'last_result'
+  | 'next_due_on'
+>;
+
+/**
+ * An assembly's own fields from its database row (days as YYYY-MM-DD): one mapping for the
+ * record the console reads and for the snapshots the audit and the import keep.
+ */
+export const assemblyFieldsOfRow = (row: AssemblyFieldsRow) => ({
+  assemblyId: row.assembly_id,
+  serial: row.serial,
+  type: row.type,
+  make: row.make,
+  model: row.model,
+  sizeInches: row.size_inches === null ? null : Number(row.size_inches),
+  hazard: row.hazard,
+  service: row.service,
+  placement: row.placement,
+  installedOn: day(row.installed_on),
+  status: row.status,
+  replacedBy: row.replaced_by ?? '',
+  lastTestedOn: day(row.last_tested_on),
+  lastResult: row.last_result,
+  nextDueOn: day(row.next_due_on),
+});
+
 function toAssembly(row: AssemblyRow): TAssemblyRecord {
   return {
     id: row.id,
@@ -80,21 +123,9 @@ function toAssembly(row: AssemblyRow): TAssemblyRecord {
     locationId: row.location_id,
     accountNumber: row.account_number,
     address: [row.address1, row.city].filter(Boolean).join(', '),
-    assemblyId: row.assembly_id,
-    serial: row.serial,
-    type: row.type,
-    make: row.make,
-    model: row.model,
-    sizeInches: row.size_inches === null ? null : Number(row.size_inches),
-    hazard: row.hazard,
-    service: row.service,
-    placement: row.placement,
-    installedOn: day(row.installed_on),
-    status: row.status,
-    replacedBy: row.replaced_by ?? '',
-    lastTestedOn: day(row.last_tested_on),
-    lastResult: row.last_result,
-    nextDueOn: day(row.next_due_on),
+    ...assemblyFieldsOfRow(row),
+    complianceStatus: row.compliance_status,
+    retestBy: day(row.retest_by),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -322,6 +353,10 @@ export const assemblySnapshot = (
   nextDueOn: assembly.nextDueOn,
 });
 
+/** The audit's snapshot of an assembly as its database row holds it. */
+export const assemblyRowSnapshot = (row: AssemblyFieldsRow & Pick<AssemblyRow, 'location_id'>) =>
+  assemblySnapshot({ ...assemblyFieldsOfRow(row), locationId: row.location_id });
+
 /** The organization's rules, held against a change of them until the transaction ends. */
 const rulesOf = async (em: EntityManager, organizationId: number): Promise<TTestingRules> =>
   (await testingRulesForShare(em, { organizationId })) ?? DEFAULT_TESTING_RULES;
@@ -376,6 +411,11 @@ export async function createAssembly(
         organizationId,
         before: null,
         after: assemblySnapshot({ ...body, nextDueOn }),
+      });
+      await refreshCompliance(tx, {
+        organizationId,
+        assemblyIds: [assembly.id],
+        reason: 'assembly_added',
       });
       recordWebhookEvent(
         tx,
@@ -435,6 +475,11 @@ export async function updateAssembly(
         before: previous,
         after,
       });
+      await refreshCompliance(tx, {
+        organizationId: before.organizationId,
+        assemblyIds: [id],
+        reason: 'record_changed',
+      });
       const removed = before.status === 'active' && body.status !== 'active';
       recordWebhookEvent(
         tx,
@@ -492,6 +537,12 @@ export async function recordAcceptedTest(
     organizationId: before.organizationId,
     before: assemblySnapshot(before),
     after: assemblySnapshot(after),
+  });
+  await refreshCompliance(tx, {
+    organizationId: before.organizationId,
+    assemblyIds: [id],
+    reason: test.result === 'pass' ? 'test_passed' : 'test_failed',
+    rules,
   });
   recordWebhookEvent(
     tx,

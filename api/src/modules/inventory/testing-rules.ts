@@ -4,6 +4,7 @@ import { STAFF_MESSAGES } from '../../../../shared/staff.js';
 import type { TTestingRulesRecord } from '../../../../shared/testing-rules.js';
 import { Organization } from '../../db/entities/index.js';
 import { AppError } from '../../errors.js';
+import { refreshCompliance } from '../assembly-compliance/service.js';
 import { type Actor, recordAudit } from '../audit/service.js';
 import {
   setDueDates,
@@ -15,7 +16,8 @@ import { dueOf } from './service.js';
 
 // An organization's testing rules (its Program managers', the provider's Editors'): a change
 // computes again, in its own transaction, the next test due of every assembly with a test on
-// file, from the due date that test counted for, so an anniversary stays an anniversary.
+// file, from the due date that test counted for, so an anniversary stays an anniversary, and
+// every assembly's compliance status with them.
 
 const BATCH = 1_000;
 
@@ -30,6 +32,8 @@ const recordOf = (
   season: rules.season,
   earlyDays: rules.earlyDays,
   endOfMonth: rules.endOfMonth,
+  noticeDays: rules.noticeDays,
+  retestDays: rules.retestDays,
   recomputed,
 });
 
@@ -79,6 +83,7 @@ export async function updateTestingRules(
       if (!last || batch.length < BATCH) break;
       afterId = last.id;
     }
+    await refreshCompliance(tx, { organizationId, reason: 'rules_changed', rules });
     recordAudit(tx, actor, {
       action: 'update',
       entityType: 'organization',

@@ -87,6 +87,12 @@ export const assemblyOf = check<{ id: number }>(
   `select true as found from assemblies where id = :id and organization_id = :organizationId`,
 );
 
+export const assemblyComplianceChangeOf = check<{ id: number }>(
+  'access-assembly-compliance-change',
+  `select true as found from assembly_compliance_changes h join assemblies a on a.id = h.assembly_id
+    where h.id = :id and a.organization_id = :organizationId`,
+);
+
 export const assemblyCorrectionOf = check<{ id: number }>(
   'access-assembly-correction',
   `select true as found from assembly_corrections

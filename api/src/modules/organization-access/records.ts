@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { INVENTORY_MESSAGES } from '../../../../shared/assemblies.js';
+import { COMPLIANCE_MESSAGES } from '../../../../shared/assembly-compliance.js';
 import { CORRECTION_MESSAGES } from '../../../../shared/assembly-corrections.js';
 import { MESSAGES } from '../../../../shared/codes.js';
 import { INVENTORY_IMPORT_MESSAGES } from '../../../../shared/inventory-import.js';
@@ -10,6 +11,7 @@ import { TEST_REPORT_MESSAGES } from '../../../../shared/test-reports.js';
 import type { TOrganizationRecordKind } from '../../plugins/auth.js';
 import {
   apiKeyOf,
+  assemblyComplianceChangeOf,
   assemblyCorrectionOf,
   assemblyOf,
   auditEntryOf,
@@ -49,6 +51,7 @@ export const NOT_FOUND: Record<TOrganizationRecordKind, string> = {
   location: INVENTORY_MESSAGES.locationNotFound,
   assembly: INVENTORY_MESSAGES.assemblyNotFound,
   assemblyCorrection: CORRECTION_MESSAGES.notFound,
+  assemblyComplianceChange: COMPLIANCE_MESSAGES.changeNotFound,
   testReport: TEST_REPORT_MESSAGES.notFound,
   inventory_import: INVENTORY_IMPORT_MESSAGES.notFound,
 };
@@ -97,6 +100,7 @@ const CHECKS: Record<TOrganizationRecordKind, Check> = {
   location: byId(locationOf),
   assembly: byId(assemblyOf),
   assemblyCorrection: byId(assemblyCorrectionOf),
+  assemblyComplianceChange: byId(assemblyComplianceChangeOf),
   testReport: byId(testReportOf),
   inventory_import: byId(inventoryImportOf),
 };

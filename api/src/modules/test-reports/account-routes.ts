@@ -28,7 +28,8 @@ export const accountTestReportReadRoutes: FastifyPluginAsync = async (scope) => 
         description:
           'A page at a time (`limit`, default 50, at most 200); pass `nextBefore` as `before` ' +
           'for the next. Each report with its state, and the organization’s reason when it was ' +
-          'rejected or returned.',
+          'rejected or returned. A report returned and filed again is listed once, as the report ' +
+          'filed again: its `replaces` names the returned one (its reason and PDF).',
         tags,
         querystring: ZTestReportListQuery,
         response: { 200: ZTestReportListAnswer },

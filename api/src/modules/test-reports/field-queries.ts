@@ -3,7 +3,7 @@ import type { TAssemblyStatus, TAssemblyType } from '../../../../shared/assembli
 import type { TUserType } from '../../../../shared/constants.js';
 import type { TFieldKit, TFieldTester } from '../../../../shared/test-report-field.js';
 import { query, sql } from '../../db/sql.js';
-import { DAY, PERIODS, UTC_INSTANT } from './queries.js';
+import { DAY, FILER_ACTIVE, PERIODS, UTC_INSTANT } from './queries.js';
 
 // What a phone keeps to file test reports in the field (field-routes.ts): the organizations the
 // person may file with, the testers they may file for with the record the checks read (periods
@@ -42,7 +42,7 @@ export interface FieldOrganizationRow {
 /** The person's registrations that may file: enrolled, in good standing, a tester or an admin. */
 const FILER = `select r.id, r.organization_id, r.user_type, r.company_id
        from registrations r
-      where r.user_id = :userId and r.enrolled and r.standing = 'active'
+      where r.user_id = :userId and ${FILER_ACTIVE('r')}
         and (r.user_type = 'tester' or (r.user_type = 'admin' and r.company_id is not null))`;
 
 /**

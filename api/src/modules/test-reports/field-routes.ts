@@ -34,11 +34,14 @@ export const accountFieldRoutes: FastifyPluginAsync = async (scope) => {
   await scope.register(cookie);
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const signedIn = accountSessionGuard(new URL(app.config.publicUrl).origin);
+  // Each route counted apart, per client address (README, RATE_LIMIT_FIELD_PER_MINUTE).
+  const rateLimit = { max: app.config.rateLimits.fieldPerMinute, timeWindow: 60_000 };
 
   app.get(
     '/api/account/field',
     {
       onRequest: signedIn,
+      config: { rateLimit },
       schema: {
         summary: 'What the test form keeps on the device: the organizations the person files with',
         description:
@@ -71,6 +74,7 @@ export const accountFieldRoutes: FastifyPluginAsync = async (scope) => {
     '/api/account/field/:organizationId/assemblies',
     {
       onRequest: signedIn,
+      config: { rateLimit },
       schema: {
         summary: 'A page of an organization’s assemblies, compact, for the test form',
         description: pageDescription(
@@ -100,6 +104,7 @@ export const accountFieldRoutes: FastifyPluginAsync = async (scope) => {
     '/api/account/field/:organizationId/locations',
     {
       onRequest: signedIn,
+      config: { rateLimit },
       schema: {
         summary: 'A page of an organization’s locations, compact, for the test form',
         description: pageDescription('locations as `[id, address]`'),

@@ -7,7 +7,7 @@ import type {
   TFieldPage,
   TFieldRecord,
 } from '../../../../shared/test-report-field.js';
-import { testReportSettingsOf } from '../../../../shared/test-report-settings.js';
+import { mayFileWith, testReportSettingsOf } from '../../../../shared/test-report-settings.js';
 import { query } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { SYNC_HORIZON } from '../integrations/queries.js';
@@ -29,9 +29,8 @@ import {
 // while the phone pages through comes in its next visit, never skipped).
 
 /** Who may file with an organization: a tester for themself, an admin where it lets admins. */
-function mayFile(row: Pick<FieldOrganizationRow, 'filer' | 'test_report_rules'>): boolean {
-  return row.filer === 'tester' || testReportSettingsOf(row.test_report_rules).adminsMayFile;
-}
+const mayFile = (row: Pick<FieldOrganizationRow, 'filer' | 'test_report_rules'>) =>
+  mayFileWith(row.filer, testReportSettingsOf(row.test_report_rules));
 
 function organizationOf(row: FieldOrganizationRow): TFieldOrganization {
   return {

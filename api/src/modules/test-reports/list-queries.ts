@@ -29,7 +29,16 @@ export interface PersonReportRow {
   test_date: string;
   filed_at: string;
   reason: string;
+  replaces: { id: number; filedAt: string; reason: string | null } | null;
 }
+
+/**
+ * A report of the person's that was returned and filed again is theirs to see as the report filed
+ * again (that one names it); where the new one is someone else's, the returned one stays listed.
+ */
+const LISTED = `(p.superseded_by_id is null or not exists (
+                      select 1 from test_reports n where n.id = p.superseded_by_id
+                         and (n.tester_id = :userId or n.filed_by_id = :userId)))`;
 
 // Each side by its own index (test_reports_tester_idx, test_reports_filed_by_idx), newest first.
 const PERSON_REPORTS = sql<{ userId: number; before: number | null; limit: number }>(
@@ -39,16 +48,23 @@ const PERSON_REPORTS = sql<{ userId: number; before: number | null; limit: numbe
           r.record->'location'->>'address' as address, r.organization_id,
           o.name as organization_name, r.record->'tester'->>'name' as tester_name,
           to_char(r.test_date, 'YYYY-MM-DD') as test_date, ${instant('r.filed_at')} as filed_at,
-          r.reason
+          r.reason,
+          (select json_build_object('id', e.id, 'filedAt', ${instant('e.filed_at')},
+                                    'reason', nullif(e.reason, ''))
+             from test_reports e
+            where e.superseded_by_id = r.id and (e.tester_id = :userId or e.filed_by_id = :userId)
+            order by e.id desc limit 1) as replaces
      from test_reports r
      join organizations o on o.id = r.organization_id
-    where r.id in ((select id from test_reports
-                     where tester_id = :userId and (:before::int is null or id < :before::int)
-                     order by id desc limit :limit)
+    where r.id in ((select p.id from test_reports p
+                     where p.tester_id = :userId and (:before::int is null or p.id < :before::int)
+                       and ${LISTED}
+                     order by p.id desc limit :limit)
                    union
-                   (select id from test_reports
-                     where filed_by_id = :userId and (:before::int is null or id < :before::int)
-                     order by id desc limit :limit))
+                   (select p.id from test_reports p
+                     where p.filed_by_id = :userId and (:before::int is null or p.id < :before::int)
+                       and ${LISTED}
+                     order by p.id desc limit :limit))
     order by r.id desc
     limit :limit`,
 );

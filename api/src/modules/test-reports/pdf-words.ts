@@ -1,7 +1,7 @@
 import type { TAssemblyType } from '../../../../shared/assemblies.js';
 import { type TFieldKey, translateField } from '../../../../shared/i18n/field.js';
 import { formatDay, type TLanguage } from '../../../../shared/i18n/languages.js';
-import { formatInches } from '../../../../shared/test-readings.js';
+import { formatInches } from '../../../../shared/test-readings-units.js';
 import type {
   TRepairAction,
   TTestReportKind,

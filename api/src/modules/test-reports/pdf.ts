@@ -2,22 +2,24 @@ import PDFDocument from 'pdfkit';
 import type { TAssemblyType } from '../../../../shared/assemblies.js';
 import type { TLanguage } from '../../../../shared/i18n/languages.js';
 import {
-  formatTenths,
   NOT_OPENED,
   READING_ANSWER_KEYS,
   READING_FAMILIES,
   READING_FIELD_KINDS,
   READING_FORMS,
   READING_LABEL_KEYS,
+  READING_VALVE_KEYS,
+  type TReadingField,
+  type TReadingValve,
+} from '../../../../shared/test-readings.js';
+import {
   READING_OUTCOME_KEYS,
   READING_RESULT_KEYS,
   READING_RULE_KEYS,
-  READING_VALVE_KEYS,
-  type TReadingField,
   type TReadingOutcome,
   type TReadingRule,
-  type TReadingValve,
-} from '../../../../shared/test-readings.js';
+} from '../../../../shared/test-readings-result.js';
+import { formatTenths } from '../../../../shared/test-readings-units.js';
 import type {
   TRepairAction,
   TTestReportKind,

@@ -41,6 +41,12 @@ export interface FilingSubjectRow {
   company_name: string | null;
 }
 
+/**
+ * A registration (aliased `alias`) whose person files today: enrolled and in good standing. The
+ * filing's check and the phone's record alike.
+ */
+export const FILER_ACTIVE = (alias: string) => `${alias}.enrolled and ${alias}.standing = 'active'`;
+
 const FILING_SUBJECT = sql<{ assemblyRef: number; filerId: number; testerId: number }>(
   'test-report-filing-subject',
   `select a.id, a.organization_id, o.name as organization_name, o.test_report_rules,
@@ -51,7 +57,7 @@ const FILING_SUBJECT = sql<{ assemblyRef: number; filerId: number; testerId: num
           concat_ws(', ', l.address1, nullif(l.address2, ''), l.city,
                     nullif(concat_ws(' ', nullif(l.state, ''), nullif(l.zip, '')), '')) as location_address,
           f.id as filer_registration_id, f.user_type as filer_type, f.company_id as filer_company_id,
-          f.enrolled and f.standing = 'active' as filer_active, fu.email as filer_email,
+          ${FILER_ACTIVE('f')} as filer_active, fu.email as filer_email,
           tr.id as tester_registration_id, tr.user_type as tester_type,
           tr.company_id as tester_company_id,
           concat_ws(' ', tu.first_name, tu.last_name) as tester_name, tu.email as tester_email,

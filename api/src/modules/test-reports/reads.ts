@@ -15,7 +15,10 @@ import type { TTestReportSheet } from './pdf.js';
 // organization's people and the provider's staff (the console; the route's organization rule
 // keeps another organization's out). Each in its reader's language.
 
-/** The reports the person tested or filed, newest first, a page at a time. */
+/**
+ * The reports the person tested or filed, newest first, a page at a time; one returned and filed
+ * again shows as the report filed again, which names it.
+ */
 export async function reportsOf(
   em: EntityManager,
   userId: number,
@@ -42,6 +45,10 @@ export async function reportsOf(
       filedAt: row.filed_at,
       reason: row.state === 'rejected' || row.state === 'returned' ? row.reason || null : null,
       pdfUrl: accountTestReportPdfPath(row.id),
+      replaces: row.replaces && {
+        ...row.replaces,
+        pdfUrl: accountTestReportPdfPath(row.replaces.id),
+      },
     }),
   );
   const last = reports.at(-1);

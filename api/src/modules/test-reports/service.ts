@@ -6,12 +6,13 @@ import {
   NAMEPLATE_FIELDS,
   type TNameplate,
 } from '../../../../shared/assemblies.js';
-import { checkMessage } from '../../../../shared/i18n/field.js';
+import { checkMessage, translateField } from '../../../../shared/i18n/field.js';
 import type { TLanguage } from '../../../../shared/i18n/languages.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
-import { evaluateReadings, readingsSchema } from '../../../../shared/test-readings.js';
+import { readingsSchema, repairValveProblems } from '../../../../shared/test-readings.js';
+import { evaluateReadings } from '../../../../shared/test-readings-result.js';
 import { checkAsOf, type TCheckFailure } from '../../../../shared/test-report-checks.js';
-import { testReportSettingsOf } from '../../../../shared/test-report-settings.js';
+import { mayFileWith, testReportSettingsOf } from '../../../../shared/test-report-settings.js';
 import {
   TEST_REPORT_MESSAGES,
   TEST_REPORT_REFUSED,
@@ -114,7 +115,7 @@ function authorize(subject: FilingSubjectRow | null, filerId: number, testerId: 
     if (!sameCompany || subject.tester_registration_id === null) {
       throw accountFieldError('testerId', TEST_REPORT_MESSAGES.testerNotYours, 403);
     }
-    if (!settings.adminsMayFile) {
+    if (!mayFileWith('admin', settings)) {
       throw new AppError(
         403,
         'forbidden',
@@ -125,14 +126,20 @@ function authorize(subject: FilingSubjectRow | null, filerId: number, testerId: 
   return { settings, registrationId: subject.tester_registration_id as number };
 }
 
-/** The readings by the assembly's type, each problem on its own field (422). */
-function readingsOf(subject: FilingSubjectRow, body: TTestReportFiling) {
+/**
+ * The readings by the assembly's type, and each repair's valve one of the type's: every problem
+ * on its own field (422), a valve's in the filer's language.
+ */
+function readingsOf(subject: FilingSubjectRow, body: TTestReportFiling, language: TLanguage) {
   const parsed = readingsSchema(subject.type).safeParse(body.readings);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      fieldErrors[['readings', ...issue.path].join('.')] ??= issue.message;
-    }
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    fieldErrors[['readings', ...issue.path].join('.')] ??= issue.message;
+  }
+  for (const [path, problem] of Object.entries(repairValveProblems(subject.type, body.repairs))) {
+    fieldErrors[path] = translateField(language, problem.key, problem.params);
+  }
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     throw new AppError(422, ACCOUNT_CODES.accountErrors, { fieldErrors });
   }
   return parsed.data;
@@ -210,7 +217,7 @@ export async function fileTestReport(
   const { settings, registrationId } = authorize(subject, filerId, body.testerId);
   const assembly = subject as FilingSubjectRow;
   const filer = { id: filerId, email: assembly.filer_email ?? '' };
-  const readings = readingsOf(assembly, body);
+  const readings = readingsOf(assembly, body, language);
   const evaluation = evaluateReadings(assembly.type, readings, settings.thresholds);
   if (evaluation.result === 'incomplete') {
     throw new AppError(422, ACCOUNT_CODES.accountErrors, {

@@ -1,3 +1,8 @@
+import {
+  COMPLIANCE_STATUS_LABELS,
+  type TComplianceChangeReason,
+  type TComplianceStatus,
+} from '../../../../shared/assembly-compliance.js';
 import type {
   TDocumentRejectionReason,
   TRegistrationRejectionReason,
@@ -423,6 +428,55 @@ export function assemblyChanged(
       status: assembly.status,
       next_due_on: assembly.next_due_on,
       summary: `Assembly ${assembly.assembly_number} (${assembly.type}) was ${said}.`,
+    },
+  };
+}
+
+/** An assembly's compliance status changed, as its event names it. */
+export interface AssemblyComplianceFacts {
+  id: number;
+  organization_id: number;
+  location_id: number;
+  /** The utility's own assembly ID. */
+  assembly_number: string;
+  type: string;
+  compliance_status: TComplianceStatus | null;
+  previous_compliance_status: TComplianceStatus | null;
+  retest_by: string | null;
+  next_due_on: string | null;
+  reason: TComplianceChangeReason;
+  /** The program-zone day of the change. */
+  on_day: string;
+  /**
+   * The assembly's version before the change: with the day and both statuses, one event per
+   * change, however often recorded.
+   */
+  version: string;
+}
+
+/** An assembly's compliance status changed: once per change, in its transaction. */
+export function assemblyComplianceChanged(assembly: AssemblyComplianceFacts): RecordedEvent {
+  const { version, ...facts } = assembly;
+  const now = assembly.compliance_status
+    ? COMPLIANCE_STATUS_LABELS[assembly.compliance_status]
+    : 'out of service';
+  return {
+    type: 'assembly.compliance_changed',
+    organizationIds: [assembly.organization_id],
+    dedupeKey: `assembly.compliance_changed:${assembly.id}:${version}:${assembly.on_day}:${assembly.previous_compliance_status}:${assembly.compliance_status}`,
+    data: {
+      assembly_id: facts.id,
+      organization_id: facts.organization_id,
+      location_id: facts.location_id,
+      assembly_number: facts.assembly_number,
+      type: facts.type,
+      compliance_status: facts.compliance_status,
+      previous_compliance_status: facts.previous_compliance_status,
+      retest_by: facts.retest_by,
+      next_due_on: facts.next_due_on,
+      reason: facts.reason,
+      on_day: facts.on_day,
+      summary: `Assembly ${facts.assembly_number} (${facts.type}) is now ${now}.`,
     },
   };
 }

@@ -50,6 +50,18 @@ export const registeredEventsInsert: SqlPart<RecordedEvent[], { webhookEvents: s
   values: webhookEventsInsert.values,
 };
 
+/**
+ * The events of changes an UPDATE of the same statement made, as a WITH part after one named
+ * `changed` (column id): each event whose data's `:eventKey` is the id of a changed row is
+ * recorded, the others (a row another writer changed first) are not.
+ */
+export const changedEventsInsert = (
+  eventKey: string,
+): SqlPart<RecordedEvent[], { webhookEvents: string }> => ({
+  text: eventsInsertText('e.data', `join changed c on c.id = (e.data->>'${eventKey}')::int`),
+  values: webhookEventsInsert.values,
+});
+
 /** A person as person.updated names them, with the organizations they are registered with. */
 export const PERSON_EVENT_FACTS = sql<{ userId: number }>(
   'webhook-person-facts',

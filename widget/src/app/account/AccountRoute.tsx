@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import type { TAccountView } from '../../../../shared/account.js';
 import { MESSAGES } from '../../../../shared/codes.js';
 import type { TKey } from '../../../../shared/i18n/catalogue.js';
-import { ACCOUNT_PATH } from '../../../../shared/site-routes.js';
+import { ACCOUNT_PATH, TEST_FORM_PATH } from '../../../../shared/site-routes.js';
 import { navigate } from '../history.js';
 import { languageSearch } from '../i18n/language.js';
 import { useI18n } from '../i18n/use-i18n.js';
-import { PageLoading, ServerUnreachable } from '../screens.js';
+import { PageLoading } from '../screens.js';
 import { AccountPage } from './AccountPage.js';
+import { AccountUnreachable } from './AccountUnreachable.js';
 import {
   confirmEmailChange,
   lookUpAccount,
@@ -64,6 +65,16 @@ const confirmWithLink = () =>
     kind: 'refused',
     message: MESSAGES.accountEmailLinkInvalid,
   });
+
+/**
+ * Whether a returned report's link, opened signed out, waits for this sign-in: the sign-in then
+ * goes back to the test form, which opens the report (the device's copy's code, fetched only here).
+ */
+const linkAwaitsSignIn = () =>
+  import('../test-form/device-copy.js').then(
+    (link) => link.linkAwaitsSignIn(),
+    () => false,
+  );
 
 /** My registrations' own address, in the language shown: a fresh start of the screens. */
 const accountHref = () => `${ACCOUNT_PATH}${languageSearch()}`;
@@ -136,7 +147,7 @@ async function firstScreen(page: TAccountPage): Promise<TScreen> {
   if (page === 'signIn') {
     const outcome = await signInWithLink();
     if (outcome.kind === 'signedIn') {
-      navigate(ACCOUNT_PATH, { replace: true });
+      navigate((await linkAwaitsSignIn()) ? TEST_FORM_PATH : ACCOUNT_PATH, { replace: true });
       return { name: 'loading' };
     }
     return outcome.kind === 'invalid'
@@ -200,6 +211,6 @@ export function AccountRoute({ page }: { page: TAccountPage }) {
     case 'emailNotChanged':
       return <MessagePage {...MESSAGE_PAGES[screen.name]} message={screen.message} />;
     case 'unreachable':
-      return <ServerUnreachable />;
+      return <AccountUnreachable />;
   }
 }

@@ -48,6 +48,22 @@ const FieldLink = lazyScreen(
   () => import('../test-form/FieldLink.js'),
   (module) => module.FieldLink,
 );
+// Signing out warns first while finished reports wait on the device to be sent.
+const SignOutWarning = lazyScreen(
+  () => import('../test-form/SignOutWarning.js'),
+  (module) => module.SignOutWarning,
+);
+
+/** The test form's copy on this device, fetched at sign-out: it leaves with the person. */
+const deviceCopy = () => import('../test-form/device-copy.js');
+const waitingOnDevice = () =>
+  deviceCopy()
+    .then((copy) => copy.waitingOnDevice())
+    .catch(() => 0);
+const forgetDeviceCopy = () =>
+  deviceCopy()
+    .then((copy) => copy.forgetDeviceCopy())
+    .catch(() => {});
 
 /**
  * /account signed in: the person's own record; their phone changed in place; each change the
@@ -74,6 +90,8 @@ export function SignedIn({
   const [errors, setErrors] = useState<TWizardErrors>(NO_ERRORS);
   const [saved, setSaved] = useState('');
   const [directorySaved, setDirectorySaved] = useState('');
+  /** Finished reports waiting on the device when Sign out was pressed: the warning shows. */
+  const [waiting, setWaiting] = useState(0);
   const { busy, call } = useOneCallAtATime();
   /** The element (by id) that takes focus once this commit shows: a field, a heading. */
   const focusNext = useRef<string | null>(null);
@@ -147,11 +165,24 @@ export function SignedIn({
     setResult({ change, outcome });
   };
 
-  const leave = async () => {
-    const outcome = await call(signOut);
+  /** Signs out, then forgets what the test form keeps on this device. */
+  const signOutHere = async () => {
+    const outcome = await call(async () => {
+      const answer = await signOut();
+      if (answer.kind === 'signedOut') await forgetDeviceCopy();
+      return answer;
+    });
     if (!outcome) return;
+    setWaiting(0);
     if (outcome.kind === 'signedOut') onSignedOut(outcome.message);
     else setErrors({ general: [MESSAGES.serverUnreachable], fields: {} });
+  };
+
+  const leave = async () => {
+    const count = await call(waitingOnDevice);
+    if (count === undefined) return;
+    if (count > 0) setWaiting(count);
+    else await signOutHere();
   };
 
   const loading = (
@@ -205,6 +236,7 @@ export function SignedIn({
       <ErrorSummary errors={errors} labelOf={labelOf} />
       <p>
         <button
+          id="account-sign-out"
           type="button"
           className="button secondary"
           aria-disabled={busy || undefined}
@@ -213,6 +245,19 @@ export function SignedIn({
           {t('account.signOut')}
         </button>
       </p>
+      {waiting > 0 ? (
+        <Suspense fallback={null}>
+          <SignOutWarning.Screen
+            waiting={waiting}
+            busy={busy}
+            onCancel={() => {
+              setWaiting(0);
+              focusNext.current = 'account-sign-out';
+            }}
+            onSignOut={() => void signOutHere()}
+          />
+        </Suspense>
+      ) : null}
       <section aria-labelledby="account-person">
         <h2 id="account-person" tabIndex={-1}>
           {t('account.personHeading')}

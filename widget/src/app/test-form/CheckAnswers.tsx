@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  READING_LABEL_KEYS,
-  READING_RESULT_KEYS,
-  READING_VALVE_KEYS,
-} from '../../../../shared/test-readings.js';
+import { READING_LABEL_KEYS, READING_VALVE_KEYS } from '../../../../shared/test-readings.js';
+import { READING_RESULT_KEYS } from '../../../../shared/test-readings-result.js';
 import { assemblyLine } from './AssemblyFinder.js';
 import type { TDraft } from './draft.js';
 import type { TFoundAssembly } from './field-store.js';

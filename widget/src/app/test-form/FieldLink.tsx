@@ -2,7 +2,7 @@ import { type MouseEvent, useEffect, useState } from 'react';
 import { TEST_FORM_PATH } from '../../../../shared/site-routes.js';
 import { navigate } from '../history.js';
 import { languageSearch } from '../i18n/language.js';
-import type { TKeepState } from './keep-offline.js';
+import type { TKeepState } from './device-copy.js';
 import { useFieldWords } from './words.js';
 
 /**
@@ -16,7 +16,8 @@ export function FieldLink() {
 
   useEffect(() => {
     let current = true;
-    import('./keep-offline.js')
+    // Through the module My registrations fetches for the device's copy: one way in, one chunk.
+    import('./device-copy.js')
       .then((module) => module.keepForTheField())
       .catch((): TKeepState => 'failed')
       .then((state) => current && setKept(state));

@@ -4,12 +4,14 @@ import {
   READING_ANSWER_KEYS,
   READING_FIELD_KINDS,
   READING_LABEL_KEYS,
-  READING_RESULT_KEYS,
-  READING_RULE_KEYS,
   READING_VALVE_KEYS,
-  type TReadingCheck,
   type TReadingField,
 } from '../../../../shared/test-readings.js';
+import {
+  READING_RESULT_KEYS,
+  READING_RULE_KEYS,
+  type TReadingCheck,
+} from '../../../../shared/test-readings-result.js';
 import type { TDraft, TTypedReading } from './draft.js';
 import { Checkbox, RadioGroup, TextInput } from './fields.js';
 import { formOf, type TReadingsState } from './report.js';

@@ -1,19 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { CODES } from '../../../../shared/codes.js';
-import { TEST_FORM_PATH, testReportPath } from '../../../../shared/site-routes.js';
+import type { TFieldKey } from '../../../../shared/i18n/field.js';
+import { ACCOUNT_PATH, TEST_FORM_PATH, testReportPath } from '../../../../shared/site-routes.js';
 import type { TFieldRecord } from '../../../../shared/test-report-field.js';
-import { RETURN_LINK_HASH, type TReturnedReport } from '../../../../shared/test-report-review.js';
+import type { TReturnedReport } from '../../../../shared/test-report-review.js';
 import { apiGet } from '../api.js';
 import { navigate } from '../history.js';
+import { PageLoading } from '../screens.js';
 import { newReport, type TKeptReport } from './draft.js';
 import { keepReport } from './field-store.js';
+import { awaitSignIn, endReturnLink, forgetAwaitingLink, returnLinkToken } from './return-link.js';
 import { SiteLink, TestPage } from './TestPage.js';
+import type { TFieldState } from './use-field-record.js';
 import type { TFieldWords } from './words.js';
 
 // A returned report's personal link (/account/test#return={token}, emailed when the
 // organization returns a report to correct): the report read again with the token, kept on the
 // phone as a new report (its own key) holding the organization's reason and the token it is
-// filed again with, and opened. The token leaves the address at once.
+// filed again with, and opened. The token leaves the address at once (return-link.ts).
 
 /** A report to correct, prefilled from the one returned. */
 function correctionOf(record: TFieldRecord, returned: TReturnedReport, token: string): TKeptReport {
@@ -68,20 +72,17 @@ function correctionOf(record: TFieldRecord, returned: TReturnedReport, token: st
   };
 }
 
-let tokenRead: string | undefined;
+/** Why the link did not open its report, each said in the field's words. */
+type TProblem = 'invalid' | 'tooMany' | 'failed' | 'noSignal' | 'signIn';
 
-/** The link's token, read once and taken out of the address (no reload or bookmark keeps it). */
-function linkToken(): string {
-  if (tokenRead === undefined) {
-    const { hash, pathname, search } = window.location;
-    tokenRead = hash.startsWith(RETURN_LINK_HASH) ? hash.slice(RETURN_LINK_HASH.length) : '';
-    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  }
-  return tokenRead;
-}
+/** Opened: the report kept under its key; or why not. */
+type TOpened = { key: string } | { problem: TProblem };
 
-/** Opened: the report kept under its key; or why not (the server's words; none: no signal). */
-type TOpened = { key: string } | { refused: string | null };
+const PROBLEM_OF: Record<string, TProblem> = {
+  [CODES.notFound]: 'invalid',
+  [CODES.rateLimited]: 'tooMany',
+  [CODES.fetchFailure]: 'noSignal',
+};
 
 let opening: Promise<TOpened> | undefined;
 
@@ -95,57 +96,83 @@ function openLink(record: TFieldRecord, token: string): Promise<TOpened> {
       await keepReport(report);
       return { key: report.key };
     }
-    const message: unknown = answer.message;
-    const refused = answer.code !== CODES.fetchFailure && typeof message === 'string';
-    return { refused: refused ? message : null };
+    return { problem: PROBLEM_OF[answer.code] ?? 'failed' };
   });
   return opening;
 }
 
-export function ReturnedLink({
-  words,
-  record,
-  online,
-}: {
-  words: TFieldWords;
-  record: TFieldRecord;
-  online: boolean;
-}) {
-  const { tf, localize } = words;
-  const [problem, setProblem] = useState<{ refused: string | null } | null>(null);
+const TITLE_KEYS = {
+  invalid: 'testFormDevice.returnLink.invalidTitle',
+  tooMany: 'testFormDevice.returnLink.failedTitle',
+  failed: 'testFormDevice.returnLink.failedTitle',
+  noSignal: 'testFormDevice.returnLink.noSignalTitle',
+  signIn: 'testFormDevice.returnLink.signInTitle',
+} as const satisfies Record<TProblem, TFieldKey>;
+
+const TEXT_KEYS = {
+  invalid: 'testFormDevice.returnLink.invalid',
+  tooMany: 'testFormDevice.returnLink.tooMany',
+  failed: 'testFormDevice.returnLink.failed',
+  noSignal: 'testReports.home.linkNeedsSignal',
+  signIn: 'testFormDevice.returnLink.signIn',
+} as const satisfies Record<TProblem, TFieldKey>;
+
+/**
+ * The link's page: the report opened to correct; or, on a device that keeps nothing and is signed
+ * out, the way to sign in and back; or why the link cannot open it now, in the page's language.
+ */
+export function ReturnedLink({ words, field }: { words: TFieldWords; field: TFieldState }) {
+  const { tf } = words;
+  const [problem, setProblem] = useState<TProblem | null>(null);
+  const { record, online, signedOut } = field;
   const kept = useRef(record);
   kept.current = record;
 
   useEffect(() => {
-    const token = linkToken();
-    if (!token) {
-      navigate(TEST_FORM_PATH, { replace: true });
-      return;
-    }
-    if (!online) {
-      setProblem({ refused: null });
-      return;
+    const token = returnLinkToken();
+    if (!token) return;
+    if (!online) return setProblem('noSignal');
+    const person = kept.current;
+    if (!person) {
+      // Nothing kept and the server could not give the record: signed out, or unreachable.
+      if (!signedOut) return setProblem('failed');
+      awaitSignIn(token);
+      return setProblem('signIn');
     }
     let current = true;
-    openLink(kept.current, token).then(
+    openLink(person, token).then(
       (opened) => {
-        if ('key' in opened) navigate(testReportPath(opened.key), { replace: true });
-        else if (current) setProblem(opened);
+        if ('key' in opened) {
+          endReturnLink();
+          navigate(testReportPath(opened.key), { replace: true });
+          return;
+        }
+        // The link's answer is final (but for no signal): it is not tried again on this device.
+        if (opened.problem !== 'noSignal') forgetAwaitingLink();
+        if (current) setProblem(opened.problem);
       },
-      () => current && setProblem({ refused: null }),
+      () => current && setProblem('failed'),
     );
     return () => {
       current = false;
     };
-  }, [online]);
+  }, [online, signedOut]);
 
-  if (!problem) return null;
+  if (!problem) return <PageLoading />;
   return (
-    <TestPage words={words} title={tf('testReports.home.title')}>
-      <p role="alert">
-        {problem.refused ? localize(problem.refused) : tf('testReports.home.linkNeedsSignal')}
+    <TestPage words={words} title={tf(TITLE_KEYS[problem])}>
+      <p role="alert">{tf(TEXT_KEYS[problem])}</p>
+      <p>
+        {problem === 'signIn' ? (
+          <SiteLink to={ACCOUNT_PATH} className="button primary">
+            {tf('testFormDevice.returnLink.signInLink')}
+          </SiteLink>
+        ) : (
+          <SiteLink to={TEST_FORM_PATH} onFollow={endReturnLink}>
+            {tf('testReports.outcome.allReports')}
+          </SiteLink>
+        )}
       </p>
-      <SiteLink to={TEST_FORM_PATH}>{tf('testReports.outcome.allReports')}</SiteLink>
     </TestPage>
   );
 }

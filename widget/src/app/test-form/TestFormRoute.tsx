@@ -4,6 +4,7 @@ import { lazyScreen } from '../lazy.js';
 import { afterFirstPaint } from '../paint.js';
 import { PageLoading } from '../screens.js';
 import { ReportsHome } from './ReportsHome.js';
+import { returnLinkToken } from './return-link.js';
 import { SiteLink, TestPage } from './TestPage.js';
 import { useFieldRecord } from './use-field-record.js';
 import { useFieldWords } from './words.js';
@@ -41,6 +42,16 @@ export function TestFormRoute({
     if (shown) return afterFirstPaint(() => ReportPage.preload().catch(() => {}));
   }, [shown]);
   if (!shown || field.record === undefined) return <PageLoading />;
+  if (reportKey === null && returnLinkToken() !== null) {
+    // With a connection, the server's record first: the link opens the report for the person
+    // signed in now, even on a device that keeps nothing yet (or keeps someone else's).
+    if (field.online && !field.refreshed) return <PageLoading />;
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ReturnedLink.Screen words={words} field={field} />
+      </Suspense>
+    );
+  }
   if (field.record === null) {
     return (
       <TestPage words={words} title={words.tf('testReports.home.title')}>
@@ -49,13 +60,6 @@ export function TestFormRoute({
           <SiteLink to={ACCOUNT_PATH}>{words.tf('testReports.home.backToAccount')}</SiteLink>
         </p>
       </TestPage>
-    );
-  }
-  if (reportKey === null && window.location.hash) {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <ReturnedLink.Screen words={words} record={field.record} online={field.online} />
-      </Suspense>
     );
   }
   if (reportKey === null) return <ReportsHome words={words} field={field} />;

@@ -32,15 +32,19 @@ export function TestPage({
 export function SiteLink({
   to,
   className,
+  onFollow,
   children,
 }: {
   to: string;
   className?: string;
+  /** Called as the link is followed in this page, before the address changes. */
+  onFollow?: () => void;
   children: ReactNode;
 }) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    onFollow?.();
     navigate(to);
   };
   return (

@@ -13,7 +13,7 @@ import type { TKeptReport } from './draft.js';
 // (in progress, waiting to be sent, filed, returned). Searches read the indexes, so a
 // 100,000-assembly inventory answers a few letters at once.
 
-const DATABASE = 'backflow-field';
+export const DATABASE = 'backflow-field';
 const VERSION = 1;
 
 export interface TKeptAssembly {
@@ -88,6 +88,9 @@ export function fieldStore(): Promise<IDBPDatabase<TFieldSchema>> {
 
 /** Whether this browser can keep anything (private modes and old browsers may not). */
 export const canKeep = () => typeof indexedDB !== 'undefined';
+
+/** Every store, in the schema's order (the device's copy forgets them all: device-copy.ts). */
+export const STORES = ['records', 'assemblies', 'locations', 'positions', 'reports'] as const;
 
 // ---- The person's record ----
 

@@ -2,15 +2,18 @@ import type { TAssemblyType } from '../../../../shared/assemblies.js';
 import type { TFieldKey } from '../../../../shared/i18n/field.js';
 import { todayInProgramZone } from '../../../../shared/program-zone.js';
 import {
-  evaluateReadings,
   READING_FAMILIES,
   READING_FIELD_KINDS,
   READING_FORMS,
   readReading,
+  repairValveProblems,
   type TReadingField,
   type TReadingProblem,
-  type TReadingsEvaluation,
 } from '../../../../shared/test-readings.js';
+import {
+  evaluateReadings,
+  type TReadingsEvaluation,
+} from '../../../../shared/test-readings-result.js';
 import {
   checkAsOf,
   checkTestDate,
@@ -262,7 +265,7 @@ const BLANK_READING: Record<(typeof READING_FIELD_KINDS)[TReadingField], TFieldK
  * What stops the report from being filed, by field, in the form's order: the choices, the
  * checks as of the test date, the readings (each value typed, and every one while the result is
  * incomplete), then the shared filing rules (kind, repairs, replacement, remarks, line pressure,
- * attestation).
+ * attestation) and each repair's valve, one of the type's.
  */
 export function formErrors(
   draft: TDraft,
@@ -306,6 +309,11 @@ export function formErrors(
       const field = FIELD_OF_PATH[path] ?? path;
       if (field === 'testDate' || field === 'key') continue;
       errors[field] ??= sharedRuleError(field, issue.message);
+    }
+  }
+  if (type && draft.kind === 'repair') {
+    for (const [path, problem] of Object.entries(repairValveProblems(type, draft.repairs))) {
+      errors[path] ??= problem;
     }
   }
   return errors;

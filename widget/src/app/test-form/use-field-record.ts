@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { setProgramTimeZone } from '../../../../shared/program-zone.js';
 import type { TFieldRecord } from '../../../../shared/test-report-field.js';
 import { keptRecord } from './field-store.js';
-import { inventoryKeeping, onInventoryKeeping, refreshRecord } from './field-sync.js';
+import {
+  inventoryKeeping,
+  onInventoryKeeping,
+  refreshRecord,
+  type TRecordRefresh,
+} from './field-sync.js';
 import { keepForTheField } from './keep-offline.js';
 import { sendWaiting } from './outbox.js';
 
@@ -19,6 +24,8 @@ export interface TFieldState {
   online: boolean;
   /** The session has ended: the reports waiting need the person to sign in again. */
   signedOut: boolean;
+  /** The server was asked for the record on this page and answered, or could not be reached. */
+  refreshed: boolean;
 }
 
 function useOnline(): boolean {
@@ -39,6 +46,7 @@ function useOnline(): boolean {
 export function useFieldRecord(): TFieldState {
   const [record, setRecord] = useState<TFieldRecord | null | undefined>(undefined);
   const [signedOut, setSignedOut] = useState(false);
+  const [refreshed, setRefreshed] = useState(false);
   const online = useOnline();
   const personId = record?.person.id;
 
@@ -52,10 +60,14 @@ export function useFieldRecord(): TFieldState {
     };
     keptRecord().then(show, () => show(null));
     if (online) {
-      refreshRecord().then((refreshed) => {
-        if (refreshed.kind === 'kept') show(refreshed.record);
-        if (current) setSignedOut(refreshed.kind === 'signedOut');
-      });
+      refreshRecord()
+        .catch((): TRecordRefresh => ({ kind: 'unreachable' }))
+        .then((answer) => {
+          if (answer.kind === 'kept') show(answer.record);
+          if (!current) return;
+          setSignedOut(answer.kind === 'signedOut');
+          setRefreshed(true);
+        });
       // The worker, the inventory and the reports waiting: kept current on every visit.
       keepForTheField().catch(() => {});
     }
@@ -81,7 +93,7 @@ export function useFieldRecord(): TFieldState {
     };
   }, [personId, online]);
 
-  return { record, online, signedOut };
+  return { record, online, signedOut, refreshed };
 }
 
 /** Whether the organizations' inventory is being kept on the phone now. */

@@ -26,6 +26,13 @@ export function loadFieldWords(language: TLanguage): Promise<void> {
   return spanish;
 }
 
+/** The field's words in a language, outside the test form's pages (once its Spanish is here). */
+export async function fieldWordsIn(language: TLanguage) {
+  await loadFieldWords(language);
+  return (key: TFieldKey, params: Record<string, string | number> = {}) =>
+    translateField(language, key, params);
+}
+
 export type TFieldWords = ReturnType<typeof useFieldWords>;
 
 /** The site's words and the field's, in the language shown; `ready` once the field's are here. */
