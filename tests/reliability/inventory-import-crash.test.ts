@@ -68,7 +68,7 @@ function exportFile(): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
-/** What the organization's inventory, audit log and webhook events hold. */
+/** What the organization's inventory, audit log and webhook events (statuses apart) hold. */
 async function written() {
   const [row] = await query<{
     locations: number;
@@ -76,6 +76,7 @@ async function written() {
     audit: number;
     audited: number;
     events: number;
+    statuses: number;
   }>(
     cluster.url,
     `select (select count(*)::int from locations where organization_id = $1) as locations,
@@ -83,7 +84,10 @@ async function written() {
             (select count(*)::int from audit_log where organization_id = $1) as audit,
             (select count(distinct (entity_type, entity_id))::int from audit_log
               where organization_id = $1) as audited,
-            (select count(*)::int from webhook_events where $1 = any(organization_ids)) as events`,
+            (select count(*)::int from webhook_events where $1 = any(organization_ids)
+                and type <> 'assembly.compliance_changed') as events,
+            (select count(*)::int from webhook_events where $1 = any(organization_ids)
+                and type = 'assembly.compliance_changed') as statuses`,
     [organizationId],
   );
   return row;
@@ -175,6 +179,7 @@ describe('SIGKILL of the API while an import is applied', () => {
       audit: 0,
       audited: 0,
       events: 0,
+      statuses: 0,
     });
     expect(await importState(id)).toEqual({ state: 'planned', applied_at: null });
 
@@ -192,6 +197,8 @@ describe('SIGKILL of the API while an import is applied', () => {
       audit: 2 * ROWS,
       audited: 2 * ROWS,
       events: 2 * ROWS,
+      // Each assembly's compliance status decided, told once.
+      statuses: ROWS,
     };
     expect(await written()).toEqual(once);
     const repeated = await call(second.url, 'POST', `/api/admin/inventory-imports/${id}/apply`, {
